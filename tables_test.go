@@ -49,6 +49,18 @@ var tableOwners = []ownedTables{
 		least: 20,
 	},
 	{
+		owner:       "game",
+		statements:  regexp.MustCompile(`(?i)\b(from|join|into|update|table)\s+"?(seasons|season_standings|rating_counts|rating_reversals)"?\b`),
+		entities:    []string{"Season", "SeasonStanding", "RatingCount", "RatingReversal"},
+		entPackages: []string{"rout/ent/season", "rout/ent/seasonstanding", "rout/ent/ratingcount", "rout/ent/ratingreversal"},
+		owners: map[string]string{
+			"game":             "the owner: the ratings' writer keeps the seasons, the leaderboards' counts and the reversals",
+			"ent":              "Ent's generated code for the schema",
+			"internal/migrate": "the migrations write the schema, and the trigger that counts a deleted user's ratings out",
+		},
+		least: 10,
+	},
+	{
 		owner:       "tournament",
 		statements:  regexp.MustCompile(`(?i)\b(from|join|into|update|table)\s+"?(tournaments|tournament_entrants|tournament_tables)"?\b`),
 		entities:    []string{"Tournament", "TournamentEntrant", "TournamentTable"},
@@ -78,8 +90,9 @@ var tableOwners = []ownedTables{
 // TestTablesHaveOneOwner: outside each owner (ownedTables.owners), no package's own code (tests may set up
 // rows as they need) names the owned tables in a statement, imports their Ent packages, or queries or
 // changes them through an Ent client: users, tokens, push_subscriptions and user_blocks are package
-// account's; tournaments, tournament_entrants and tournament_tables package tournament's; ladders,
-// ladder_entries and ladder_games package ladder's.
+// account's; seasons, season_standings, rating_counts and rating_reversals package game's; tournaments,
+// tournament_entrants and tournament_tables package tournament's; ladders, ladder_entries and ladder_games
+// package ladder's.
 func TestTablesHaveOneOwner(t *testing.T) {
 	t.Parallel()
 	fset := token.NewFileSet()

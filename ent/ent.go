@@ -27,6 +27,10 @@ import (
 	"rout/ent/pushsubscription"
 	"rout/ent/rating"
 	"rout/ent/ratingchange"
+	"rout/ent/ratingcount"
+	"rout/ent/ratingreversal"
+	"rout/ent/season"
+	"rout/ent/seasonstanding"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -120,6 +124,10 @@ func checkColumn(t, c string) error {
 			pushsubscription.Table:  pushsubscription.ValidColumn,
 			rating.Table:            rating.ValidColumn,
 			ratingchange.Table:      ratingchange.ValidColumn,
+			ratingcount.Table:       ratingcount.ValidColumn,
+			ratingreversal.Table:    ratingreversal.ValidColumn,
+			season.Table:            season.ValidColumn,
+			seasonstanding.Table:    seasonstanding.ValidColumn,
 			seenevent.Table:         seenevent.ValidColumn,
 			territory.Table:         territory.ValidColumn,
 			token.Table:             token.ValidColumn,

@@ -114,6 +114,8 @@ type GameEdges struct {
 	ChatSettings []*ChatSetting `json:"chat_settings,omitempty"`
 	// What the game did to its players' ratings (a rated game's).
 	RatingChanges []*RatingChange `json:"rating_changes,omitempty"`
+	// A moderator's reversal of the game's rating changes.
+	RatingReversals []*RatingReversal `json:"rating_reversals,omitempty"`
 	// Who follows the game live now (package presence).
 	Watchers []*GameWatcher `json:"watchers,omitempty"`
 	// The tournament table the game is played for, if any.
@@ -137,6 +139,7 @@ type GameEdges struct {
 	namedChatReads        map[string][]*ChatRead
 	namedChatSettings     map[string][]*ChatSetting
 	namedRatingChanges    map[string][]*RatingChange
+	namedRatingReversals  map[string][]*RatingReversal
 	namedWatchers         map[string][]*GameWatcher
 	namedTournamentTables map[string][]*TournamentTable
 	namedLadderGames      map[string][]*LadderGame
@@ -263,10 +266,19 @@ func (e GameEdges) RatingChangesOrErr() ([]*RatingChange, error) {
 	return nil, &NotLoadedError{edge: "rating_changes"}
 }
 
+// RatingReversalsOrErr returns the RatingReversals value or an error if the edge
+// was not loaded in eager-loading.
+func (e GameEdges) RatingReversalsOrErr() ([]*RatingReversal, error) {
+	if e.loadedTypes[13] {
+		return e.RatingReversals, nil
+	}
+	return nil, &NotLoadedError{edge: "rating_reversals"}
+}
+
 // WatchersOrErr returns the Watchers value or an error if the edge
 // was not loaded in eager-loading.
 func (e GameEdges) WatchersOrErr() ([]*GameWatcher, error) {
-	if e.loadedTypes[13] {
+	if e.loadedTypes[14] {
 		return e.Watchers, nil
 	}
 	return nil, &NotLoadedError{edge: "watchers"}
@@ -275,7 +287,7 @@ func (e GameEdges) WatchersOrErr() ([]*GameWatcher, error) {
 // TournamentTablesOrErr returns the TournamentTables value or an error if the edge
 // was not loaded in eager-loading.
 func (e GameEdges) TournamentTablesOrErr() ([]*TournamentTable, error) {
-	if e.loadedTypes[14] {
+	if e.loadedTypes[15] {
 		return e.TournamentTables, nil
 	}
 	return nil, &NotLoadedError{edge: "tournament_tables"}
@@ -597,6 +609,11 @@ func (_m *Game) QueryChatSettings() *ChatSettingQuery {
 // QueryRatingChanges queries the "rating_changes" edge of the Game entity.
 func (_m *Game) QueryRatingChanges() *RatingChangeQuery {
 	return NewGameClient(_m.config).QueryRatingChanges(_m)
+}
+
+// QueryRatingReversals queries the "rating_reversals" edge of the Game entity.
+func (_m *Game) QueryRatingReversals() *RatingReversalQuery {
+	return NewGameClient(_m.config).QueryRatingReversals(_m)
 }
 
 // QueryWatchers queries the "watchers" edge of the Game entity.
@@ -1005,6 +1022,30 @@ func (_m *Game) appendNamedRatingChanges(name string, edges ...*RatingChange) {
 		_m.Edges.namedRatingChanges[name] = []*RatingChange{}
 	} else {
 		_m.Edges.namedRatingChanges[name] = append(_m.Edges.namedRatingChanges[name], edges...)
+	}
+}
+
+// NamedRatingReversals returns the RatingReversals named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Game) NamedRatingReversals(name string) ([]*RatingReversal, error) {
+	if _m.Edges.namedRatingReversals == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedRatingReversals[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Game) appendNamedRatingReversals(name string, edges ...*RatingReversal) {
+	if _m.Edges.namedRatingReversals == nil {
+		_m.Edges.namedRatingReversals = make(map[string][]*RatingReversal)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedRatingReversals[name] = []*RatingReversal{}
+	} else {
+		_m.Edges.namedRatingReversals[name] = append(_m.Edges.namedRatingReversals[name], edges...)
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 	"rout/ent/notice"
 	"rout/ent/player"
 	"rout/ent/ratingchange"
+	"rout/ent/ratingreversal"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/tournamenttable"
@@ -576,6 +577,21 @@ func (_c *GameCreate) AddRatingChanges(v ...*RatingChange) *GameCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddRatingChangeIDs(ids...)
+}
+
+// AddRatingReversalIDs adds the "rating_reversals" edge to the RatingReversal entity by IDs.
+func (_c *GameCreate) AddRatingReversalIDs(ids ...int) *GameCreate {
+	_c.mutation.AddRatingReversalIDs(ids...)
+	return _c
+}
+
+// AddRatingReversals adds the "rating_reversals" edges to the RatingReversal entity.
+func (_c *GameCreate) AddRatingReversals(v ...*RatingReversal) *GameCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddRatingReversalIDs(ids...)
 }
 
 // AddWatcherIDs adds the "watchers" edge to the GameWatcher entity by IDs.
@@ -1203,6 +1219,22 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.RatingReversalsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.RatingReversalsTable,
+			Columns: []string{game.RatingReversalsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingreversal.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -21,6 +21,7 @@ import (
 	"rout/ent/player"
 	"rout/ent/predicate"
 	"rout/ent/ratingchange"
+	"rout/ent/ratingreversal"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/tournamenttable"
@@ -53,6 +54,7 @@ type GameQuery struct {
 	withChatReads             *ChatReadQuery
 	withChatSettings          *ChatSettingQuery
 	withRatingChanges         *RatingChangeQuery
+	withRatingReversals       *RatingReversalQuery
 	withWatchers              *GameWatcherQuery
 	withTournamentTables      *TournamentTableQuery
 	withLadderGames           *LadderGameQuery
@@ -69,6 +71,7 @@ type GameQuery struct {
 	withNamedChatReads        map[string]*ChatReadQuery
 	withNamedChatSettings     map[string]*ChatSettingQuery
 	withNamedRatingChanges    map[string]*RatingChangeQuery
+	withNamedRatingReversals  map[string]*RatingReversalQuery
 	withNamedWatchers         map[string]*GameWatcherQuery
 	withNamedTournamentTables map[string]*TournamentTableQuery
 	withNamedLadderGames      map[string]*LadderGameQuery
@@ -394,6 +397,28 @@ func (_q *GameQuery) QueryRatingChanges() *RatingChangeQuery {
 	return query
 }
 
+// QueryRatingReversals chains the current query on the "rating_reversals" edge.
+func (_q *GameQuery) QueryRatingReversals() *RatingReversalQuery {
+	query := (&RatingReversalClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, selector),
+			sqlgraph.To(ratingreversal.Table, ratingreversal.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.RatingReversalsTable, game.RatingReversalsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // QueryWatchers chains the current query on the "watchers" edge.
 func (_q *GameQuery) QueryWatchers() *GameWatcherQuery {
 	query := (&GameWatcherClient{config: _q.config}).Query()
@@ -665,6 +690,7 @@ func (_q *GameQuery) Clone() *GameQuery {
 		withChatReads:        _q.withChatReads.Clone(),
 		withChatSettings:     _q.withChatSettings.Clone(),
 		withRatingChanges:    _q.withRatingChanges.Clone(),
+		withRatingReversals:  _q.withRatingReversals.Clone(),
 		withWatchers:         _q.withWatchers.Clone(),
 		withTournamentTables: _q.withTournamentTables.Clone(),
 		withLadderGames:      _q.withLadderGames.Clone(),
@@ -817,6 +843,17 @@ func (_q *GameQuery) WithRatingChanges(opts ...func(*RatingChangeQuery)) *GameQu
 	return _q
 }
 
+// WithRatingReversals tells the query-builder to eager-load the nodes that are connected to
+// the "rating_reversals" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithRatingReversals(opts ...func(*RatingReversalQuery)) *GameQuery {
+	query := (&RatingReversalClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withRatingReversals = query
+	return _q
+}
+
 // WithWatchers tells the query-builder to eager-load the nodes that are connected to
 // the "watchers" edge. The optional arguments are used to configure the query builder of the edge.
 func (_q *GameQuery) WithWatchers(opts ...func(*GameWatcherQuery)) *GameQuery {
@@ -942,6 +979,7 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 			_q.withChatReads != nil,
 			_q.withChatSettings != nil,
 			_q.withRatingChanges != nil,
+			_q.withRatingReversals != nil,
 			_q.withWatchers != nil,
 			_q.withTournamentTables != nil,
 			_q.withLadderGames != nil,
@@ -1057,6 +1095,13 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 			return nil, err
 		}
 	}
+	if query := _q.withRatingReversals; query != nil {
+		if err := _q.loadRatingReversals(ctx, query, nodes,
+			func(n *Game) { n.Edges.RatingReversals = []*RatingReversal{} },
+			func(n *Game, e *RatingReversal) { n.Edges.RatingReversals = append(n.Edges.RatingReversals, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withWatchers; query != nil {
 		if err := _q.loadWatchers(ctx, query, nodes,
 			func(n *Game) { n.Edges.Watchers = []*GameWatcher{} },
@@ -1152,6 +1197,13 @@ func (_q *GameQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Game, e
 		if err := _q.loadRatingChanges(ctx, query, nodes,
 			func(n *Game) { n.appendNamedRatingChanges(name) },
 			func(n *Game, e *RatingChange) { n.appendNamedRatingChanges(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedRatingReversals {
+		if err := _q.loadRatingReversals(ctx, query, nodes,
+			func(n *Game) { n.appendNamedRatingReversals(name) },
+			func(n *Game, e *RatingReversal) { n.appendNamedRatingReversals(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1572,6 +1624,36 @@ func (_q *GameQuery) loadRatingChanges(ctx context.Context, query *RatingChangeQ
 	}
 	return nil
 }
+func (_q *GameQuery) loadRatingReversals(ctx context.Context, query *RatingReversalQuery, nodes []*Game, init func(*Game), assign func(*Game, *RatingReversal)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*Game)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(ratingreversal.FieldGameID)
+	}
+	query.Where(predicate.RatingReversal(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(game.RatingReversalsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.GameID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "game_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 func (_q *GameQuery) loadWatchers(ctx context.Context, query *GameWatcherQuery, nodes []*Game, init func(*Game), assign func(*Game, *GameWatcher)) error {
 	fks := make([]driver.Value, 0, len(nodes))
 	nodeids := make(map[int]*Game)
@@ -1939,6 +2021,20 @@ func (_q *GameQuery) WithNamedRatingChanges(name string, opts ...func(*RatingCha
 		_q.withNamedRatingChanges = make(map[string]*RatingChangeQuery)
 	}
 	_q.withNamedRatingChanges[name] = query
+	return _q
+}
+
+// WithNamedRatingReversals tells the query-builder to eager-load the nodes that are connected to the "rating_reversals"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *GameQuery) WithNamedRatingReversals(name string, opts ...func(*RatingReversalQuery)) *GameQuery {
+	query := (&RatingReversalClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedRatingReversals == nil {
+		_q.withNamedRatingReversals = make(map[string]*RatingReversalQuery)
+	}
+	_q.withNamedRatingReversals[name] = query
 	return _q
 }
 

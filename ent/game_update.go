@@ -20,6 +20,7 @@ import (
 	"rout/ent/player"
 	"rout/ent/predicate"
 	"rout/ent/ratingchange"
+	"rout/ent/ratingreversal"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/tournamenttable"
@@ -650,6 +651,21 @@ func (_u *GameUpdate) AddRatingChanges(v ...*RatingChange) *GameUpdate {
 	return _u.AddRatingChangeIDs(ids...)
 }
 
+// AddRatingReversalIDs adds the "rating_reversals" edge to the RatingReversal entity by IDs.
+func (_u *GameUpdate) AddRatingReversalIDs(ids ...int) *GameUpdate {
+	_u.mutation.AddRatingReversalIDs(ids...)
+	return _u
+}
+
+// AddRatingReversals adds the "rating_reversals" edges to the RatingReversal entity.
+func (_u *GameUpdate) AddRatingReversals(v ...*RatingReversal) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRatingReversalIDs(ids...)
+}
+
 // AddWatcherIDs adds the "watchers" edge to the GameWatcher entity by IDs.
 func (_u *GameUpdate) AddWatcherIDs(ids ...int) *GameUpdate {
 	_u.mutation.AddWatcherIDs(ids...)
@@ -929,6 +945,27 @@ func (_u *GameUpdate) RemoveRatingChanges(v ...*RatingChange) *GameUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveRatingChangeIDs(ids...)
+}
+
+// ClearRatingReversals clears all "rating_reversals" edges to the RatingReversal entity.
+func (_u *GameUpdate) ClearRatingReversals() *GameUpdate {
+	_u.mutation.ClearRatingReversals()
+	return _u
+}
+
+// RemoveRatingReversalIDs removes the "rating_reversals" edge to RatingReversal entities by IDs.
+func (_u *GameUpdate) RemoveRatingReversalIDs(ids ...int) *GameUpdate {
+	_u.mutation.RemoveRatingReversalIDs(ids...)
+	return _u
+}
+
+// RemoveRatingReversals removes "rating_reversals" edges to RatingReversal entities.
+func (_u *GameUpdate) RemoveRatingReversals(v ...*RatingReversal) *GameUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRatingReversalIDs(ids...)
 }
 
 // ClearWatchers clears all "watchers" edges to the GameWatcher entity.
@@ -1770,6 +1807,51 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.RatingReversalsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.RatingReversalsTable,
+			Columns: []string{game.RatingReversalsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingreversal.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRatingReversalsIDs(); len(nodes) > 0 && !_u.mutation.RatingReversalsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.RatingReversalsTable,
+			Columns: []string{game.RatingReversalsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingreversal.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RatingReversalsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.RatingReversalsTable,
+			Columns: []string{game.RatingReversalsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingreversal.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _u.mutation.WatchersCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -2531,6 +2613,21 @@ func (_u *GameUpdateOne) AddRatingChanges(v ...*RatingChange) *GameUpdateOne {
 	return _u.AddRatingChangeIDs(ids...)
 }
 
+// AddRatingReversalIDs adds the "rating_reversals" edge to the RatingReversal entity by IDs.
+func (_u *GameUpdateOne) AddRatingReversalIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.AddRatingReversalIDs(ids...)
+	return _u
+}
+
+// AddRatingReversals adds the "rating_reversals" edges to the RatingReversal entity.
+func (_u *GameUpdateOne) AddRatingReversals(v ...*RatingReversal) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRatingReversalIDs(ids...)
+}
+
 // AddWatcherIDs adds the "watchers" edge to the GameWatcher entity by IDs.
 func (_u *GameUpdateOne) AddWatcherIDs(ids ...int) *GameUpdateOne {
 	_u.mutation.AddWatcherIDs(ids...)
@@ -2810,6 +2907,27 @@ func (_u *GameUpdateOne) RemoveRatingChanges(v ...*RatingChange) *GameUpdateOne 
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveRatingChangeIDs(ids...)
+}
+
+// ClearRatingReversals clears all "rating_reversals" edges to the RatingReversal entity.
+func (_u *GameUpdateOne) ClearRatingReversals() *GameUpdateOne {
+	_u.mutation.ClearRatingReversals()
+	return _u
+}
+
+// RemoveRatingReversalIDs removes the "rating_reversals" edge to RatingReversal entities by IDs.
+func (_u *GameUpdateOne) RemoveRatingReversalIDs(ids ...int) *GameUpdateOne {
+	_u.mutation.RemoveRatingReversalIDs(ids...)
+	return _u
+}
+
+// RemoveRatingReversals removes "rating_reversals" edges to RatingReversal entities.
+func (_u *GameUpdateOne) RemoveRatingReversals(v ...*RatingReversal) *GameUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRatingReversalIDs(ids...)
 }
 
 // ClearWatchers clears all "watchers" edges to the GameWatcher entity.
@@ -3674,6 +3792,51 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RatingReversalsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.RatingReversalsTable,
+			Columns: []string{game.RatingReversalsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingreversal.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRatingReversalsIDs(); len(nodes) > 0 && !_u.mutation.RatingReversalsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.RatingReversalsTable,
+			Columns: []string{game.RatingReversalsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingreversal.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RatingReversalsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   game.RatingReversalsTable,
+			Columns: []string{game.RatingReversalsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingreversal.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -24,6 +24,10 @@ import (
 	"rout/ent/pushsubscription"
 	"rout/ent/rating"
 	"rout/ent/ratingchange"
+	"rout/ent/ratingcount"
+	"rout/ent/ratingreversal"
+	"rout/ent/season"
+	"rout/ent/seasonstanding"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -1174,6 +1178,19 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				return err
 			}
 			_q.WithNamedRatingChanges(alias, func(wq *RatingChangeQuery) {
+				*wq = *query
+			})
+
+		case "ratingReversals":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&RatingReversalClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, ratingreversalImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedRatingReversals(alias, func(wq *RatingReversalQuery) {
 				*wq = *query
 			})
 
@@ -2646,6 +2663,11 @@ func (_q *RatingQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 				selectedFields = append(selectedFields, rating.FieldMode)
 				fieldSeen[rating.FieldMode] = struct{}{}
 			}
+		case "family":
+			if _, ok := fieldSeen[rating.FieldFamily]; !ok {
+				selectedFields = append(selectedFields, rating.FieldFamily)
+				fieldSeen[rating.FieldFamily] = struct{}{}
+			}
 		case "mu":
 			if _, ok := fieldSeen[rating.FieldMu]; !ok {
 				selectedFields = append(selectedFields, rating.FieldMu)
@@ -2660,6 +2682,21 @@ func (_q *RatingQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 			if _, ok := fieldSeen[rating.FieldGames]; !ok {
 				selectedFields = append(selectedFields, rating.FieldGames)
 				fieldSeen[rating.FieldGames] = struct{}{}
+			}
+		case "seasonGames":
+			if _, ok := fieldSeen[rating.FieldSeasonGames]; !ok {
+				selectedFields = append(selectedFields, rating.FieldSeasonGames)
+				fieldSeen[rating.FieldSeasonGames] = struct{}{}
+			}
+		case "ordinal":
+			if _, ok := fieldSeen[rating.FieldOrdinal]; !ok {
+				selectedFields = append(selectedFields, rating.FieldOrdinal)
+				fieldSeen[rating.FieldOrdinal] = struct{}{}
+			}
+		case "publicRating":
+			if _, ok := fieldSeen[rating.FieldPublicRating]; !ok {
+				selectedFields = append(selectedFields, rating.FieldPublicRating)
+				fieldSeen[rating.FieldPublicRating] = struct{}{}
 			}
 		case "id":
 		case "__typename":
@@ -2770,6 +2807,11 @@ func (_q *RatingChangeQuery) collectField(ctx context.Context, oneNode bool, opC
 				selectedFields = append(selectedFields, ratingchange.FieldMode)
 				fieldSeen[ratingchange.FieldMode] = struct{}{}
 			}
+		case "family":
+			if _, ok := fieldSeen[ratingchange.FieldFamily]; !ok {
+				selectedFields = append(selectedFields, ratingchange.FieldFamily)
+				fieldSeen[ratingchange.FieldFamily] = struct{}{}
+			}
 		case "place":
 			if _, ok := fieldSeen[ratingchange.FieldPlace]; !ok {
 				selectedFields = append(selectedFields, ratingchange.FieldPlace)
@@ -2795,6 +2837,16 @@ func (_q *RatingChangeQuery) collectField(ctx context.Context, oneNode bool, opC
 				selectedFields = append(selectedFields, ratingchange.FieldSigmaAfter)
 				fieldSeen[ratingchange.FieldSigmaAfter] = struct{}{}
 			}
+		case "void":
+			if _, ok := fieldSeen[ratingchange.FieldVoid]; !ok {
+				selectedFields = append(selectedFields, ratingchange.FieldVoid)
+				fieldSeen[ratingchange.FieldVoid] = struct{}{}
+			}
+		case "reversedAt":
+			if _, ok := fieldSeen[ratingchange.FieldReversedAt]; !ok {
+				selectedFields = append(selectedFields, ratingchange.FieldReversedAt)
+				fieldSeen[ratingchange.FieldReversedAt] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:
@@ -2815,6 +2867,387 @@ type ratingchangePaginateArgs struct {
 
 func newRatingChangePaginateArgs(rv map[string]any) *ratingchangePaginateArgs {
 	args := &ratingchangePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *RatingCountQuery) CollectFields(ctx context.Context, satisfies ...string) (*RatingCountQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *RatingCountQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(ratingcount.Columns))
+		selectedFields = []string{ratingcount.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "mode":
+			if _, ok := fieldSeen[ratingcount.FieldMode]; !ok {
+				selectedFields = append(selectedFields, ratingcount.FieldMode)
+				fieldSeen[ratingcount.FieldMode] = struct{}{}
+			}
+		case "family":
+			if _, ok := fieldSeen[ratingcount.FieldFamily]; !ok {
+				selectedFields = append(selectedFields, ratingcount.FieldFamily)
+				fieldSeen[ratingcount.FieldFamily] = struct{}{}
+			}
+		case "publicRating":
+			if _, ok := fieldSeen[ratingcount.FieldPublicRating]; !ok {
+				selectedFields = append(selectedFields, ratingcount.FieldPublicRating)
+				fieldSeen[ratingcount.FieldPublicRating] = struct{}{}
+			}
+		case "players":
+			if _, ok := fieldSeen[ratingcount.FieldPlayers]; !ok {
+				selectedFields = append(selectedFields, ratingcount.FieldPlayers)
+				fieldSeen[ratingcount.FieldPlayers] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type ratingcountPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []RatingCountPaginateOption
+}
+
+func newRatingCountPaginateArgs(rv map[string]any) *ratingcountPaginateArgs {
+	args := &ratingcountPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *RatingReversalQuery) CollectFields(ctx context.Context, satisfies ...string) (*RatingReversalQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *RatingReversalQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(ratingreversal.Columns))
+		selectedFields = []string{ratingreversal.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "game":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&GameClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, gameImplementors)...); err != nil {
+				return err
+			}
+			_q.withGame = query
+			if _, ok := fieldSeen[ratingreversal.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, ratingreversal.FieldGameID)
+				fieldSeen[ratingreversal.FieldGameID] = struct{}{}
+			}
+
+		case "moderator":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withModerator = query
+			if _, ok := fieldSeen[ratingreversal.FieldModeratorID]; !ok {
+				selectedFields = append(selectedFields, ratingreversal.FieldModeratorID)
+				fieldSeen[ratingreversal.FieldModeratorID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[ratingreversal.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, ratingreversal.FieldCreatedAt)
+				fieldSeen[ratingreversal.FieldCreatedAt] = struct{}{}
+			}
+		case "gameID":
+			if _, ok := fieldSeen[ratingreversal.FieldGameID]; !ok {
+				selectedFields = append(selectedFields, ratingreversal.FieldGameID)
+				fieldSeen[ratingreversal.FieldGameID] = struct{}{}
+			}
+		case "moderatorID":
+			if _, ok := fieldSeen[ratingreversal.FieldModeratorID]; !ok {
+				selectedFields = append(selectedFields, ratingreversal.FieldModeratorID)
+				fieldSeen[ratingreversal.FieldModeratorID] = struct{}{}
+			}
+		case "reason":
+			if _, ok := fieldSeen[ratingreversal.FieldReason]; !ok {
+				selectedFields = append(selectedFields, ratingreversal.FieldReason)
+				fieldSeen[ratingreversal.FieldReason] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type ratingreversalPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []RatingReversalPaginateOption
+}
+
+func newRatingReversalPaginateArgs(rv map[string]any) *ratingreversalPaginateArgs {
+	args := &ratingreversalPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *SeasonQuery) CollectFields(ctx context.Context, satisfies ...string) (*SeasonQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *SeasonQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(season.Columns))
+		selectedFields = []string{season.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "number":
+			if _, ok := fieldSeen[season.FieldNumber]; !ok {
+				selectedFields = append(selectedFields, season.FieldNumber)
+				fieldSeen[season.FieldNumber] = struct{}{}
+			}
+		case "startsAt":
+			if _, ok := fieldSeen[season.FieldStartsAt]; !ok {
+				selectedFields = append(selectedFields, season.FieldStartsAt)
+				fieldSeen[season.FieldStartsAt] = struct{}{}
+			}
+		case "endsAt":
+			if _, ok := fieldSeen[season.FieldEndsAt]; !ok {
+				selectedFields = append(selectedFields, season.FieldEndsAt)
+				fieldSeen[season.FieldEndsAt] = struct{}{}
+			}
+		case "closedAt":
+			if _, ok := fieldSeen[season.FieldClosedAt]; !ok {
+				selectedFields = append(selectedFields, season.FieldClosedAt)
+				fieldSeen[season.FieldClosedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type seasonPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []SeasonPaginateOption
+}
+
+func newSeasonPaginateArgs(rv map[string]any) *seasonPaginateArgs {
+	args := &seasonPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *SeasonStandingQuery) CollectFields(ctx context.Context, satisfies ...string) (*SeasonStandingQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *SeasonStandingQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(seasonstanding.Columns))
+		selectedFields = []string{seasonstanding.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "user":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&UserClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, userImplementors)...); err != nil {
+				return err
+			}
+			_q.withUser = query
+			if _, ok := fieldSeen[seasonstanding.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, seasonstanding.FieldUserID)
+				fieldSeen[seasonstanding.FieldUserID] = struct{}{}
+			}
+		case "season":
+			if _, ok := fieldSeen[seasonstanding.FieldSeason]; !ok {
+				selectedFields = append(selectedFields, seasonstanding.FieldSeason)
+				fieldSeen[seasonstanding.FieldSeason] = struct{}{}
+			}
+		case "mode":
+			if _, ok := fieldSeen[seasonstanding.FieldMode]; !ok {
+				selectedFields = append(selectedFields, seasonstanding.FieldMode)
+				fieldSeen[seasonstanding.FieldMode] = struct{}{}
+			}
+		case "family":
+			if _, ok := fieldSeen[seasonstanding.FieldFamily]; !ok {
+				selectedFields = append(selectedFields, seasonstanding.FieldFamily)
+				fieldSeen[seasonstanding.FieldFamily] = struct{}{}
+			}
+		case "rank":
+			if _, ok := fieldSeen[seasonstanding.FieldRank]; !ok {
+				selectedFields = append(selectedFields, seasonstanding.FieldRank)
+				fieldSeen[seasonstanding.FieldRank] = struct{}{}
+			}
+		case "userID":
+			if _, ok := fieldSeen[seasonstanding.FieldUserID]; !ok {
+				selectedFields = append(selectedFields, seasonstanding.FieldUserID)
+				fieldSeen[seasonstanding.FieldUserID] = struct{}{}
+			}
+		case "publicRating":
+			if _, ok := fieldSeen[seasonstanding.FieldPublicRating]; !ok {
+				selectedFields = append(selectedFields, seasonstanding.FieldPublicRating)
+				fieldSeen[seasonstanding.FieldPublicRating] = struct{}{}
+			}
+		case "provisional":
+			if _, ok := fieldSeen[seasonstanding.FieldProvisional]; !ok {
+				selectedFields = append(selectedFields, seasonstanding.FieldProvisional)
+				fieldSeen[seasonstanding.FieldProvisional] = struct{}{}
+			}
+		case "games":
+			if _, ok := fieldSeen[seasonstanding.FieldGames]; !ok {
+				selectedFields = append(selectedFields, seasonstanding.FieldGames)
+				fieldSeen[seasonstanding.FieldGames] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type seasonstandingPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []SeasonStandingPaginateOption
+}
+
+func newSeasonStandingPaginateArgs(rv map[string]any) *seasonstandingPaginateArgs {
+	args := &seasonstandingPaginateArgs{}
 	if rv == nil {
 		return args
 	}
@@ -3828,6 +4261,32 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				return err
 			}
 			_q.WithNamedRatingChanges(alias, func(wq *RatingChangeQuery) {
+				*wq = *query
+			})
+
+		case "seasonStandings":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&SeasonStandingClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, seasonstandingImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedSeasonStandings(alias, func(wq *SeasonStandingQuery) {
+				*wq = *query
+			})
+
+		case "ratingReversals":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&RatingReversalClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, ratingreversalImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedRatingReversals(alias, func(wq *RatingReversalQuery) {
 				*wq = *query
 			})
 

@@ -272,6 +272,18 @@ func (_m *Game) RatingChanges(ctx context.Context) (result []*RatingChange, err 
 	return result, err
 }
 
+func (_m *Game) RatingReversals(ctx context.Context) (result []*RatingReversal, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedRatingReversals(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.RatingReversalsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryRatingReversals().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *Game) Watchers(ctx context.Context) (result []*GameWatcher, err error) {
 	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
 		result, err = _m.NamedWatchers(graphql.GetFieldContext(ctx).Field.Alias)
@@ -457,6 +469,30 @@ func (_m *RatingChange) Game(ctx context.Context) (*Game, error) {
 }
 
 func (_m *RatingChange) User(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.UserOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryUser().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *RatingReversal) Game(ctx context.Context) (*Game, error) {
+	result, err := _m.Edges.GameOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryGame().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *RatingReversal) Moderator(ctx context.Context) (*User, error) {
+	result, err := _m.Edges.ModeratorOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryModerator().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *SeasonStanding) User(ctx context.Context) (*User, error) {
 	result, err := _m.Edges.UserOrErr()
 	if IsNotLoaded(err) {
 		result, err = _m.QueryUser().Only(ctx)
@@ -752,6 +788,30 @@ func (_m *User) RatingChanges(ctx context.Context) (result []*RatingChange, err 
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryRatingChanges().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) SeasonStandings(ctx context.Context) (result []*SeasonStanding, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedSeasonStandings(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.SeasonStandingsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QuerySeasonStandings().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *User) RatingReversals(ctx context.Context) (result []*RatingReversal, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedRatingReversals(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.RatingReversalsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryRatingReversals().All(ctx)
 	}
 	return result, err
 }

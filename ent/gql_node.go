@@ -25,6 +25,10 @@ import (
 	"rout/ent/pushsubscription"
 	"rout/ent/rating"
 	"rout/ent/ratingchange"
+	"rout/ent/ratingcount"
+	"rout/ent/ratingreversal"
+	"rout/ent/season"
+	"rout/ent/seasonstanding"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -149,6 +153,26 @@ var ratingchangeImplementors = []string{"RatingChange", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*RatingChange) IsNode() {}
+
+var ratingcountImplementors = []string{"RatingCount", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*RatingCount) IsNode() {}
+
+var ratingreversalImplementors = []string{"RatingReversal", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*RatingReversal) IsNode() {}
+
+var seasonImplementors = []string{"Season", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Season) IsNode() {}
+
+var seasonstandingImplementors = []string{"SeasonStanding", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*SeasonStanding) IsNode() {}
 
 var seeneventImplementors = []string{"SeenEvent", "Node"}
 
@@ -424,6 +448,42 @@ func (c *Client) noder(ctx context.Context, table string, id int) (Noder, error)
 			Where(ratingchange.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, ratingchangeImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case ratingcount.Table:
+		query := c.RatingCount.Query().
+			Where(ratingcount.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, ratingcountImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case ratingreversal.Table:
+		query := c.RatingReversal.Query().
+			Where(ratingreversal.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, ratingreversalImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case season.Table:
+		query := c.Season.Query().
+			Where(season.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, seasonImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case seasonstanding.Table:
+		query := c.SeasonStanding.Query().
+			Where(seasonstanding.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, seasonstandingImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -881,6 +941,70 @@ func (c *Client) noders(ctx context.Context, table string, ids []int) ([]Noder, 
 		query := c.RatingChange.Query().
 			Where(ratingchange.IDIn(ids...))
 		query, err := query.CollectFields(ctx, ratingchangeImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case ratingcount.Table:
+		query := c.RatingCount.Query().
+			Where(ratingcount.IDIn(ids...))
+		query, err := query.CollectFields(ctx, ratingcountImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case ratingreversal.Table:
+		query := c.RatingReversal.Query().
+			Where(ratingreversal.IDIn(ids...))
+		query, err := query.CollectFields(ctx, ratingreversalImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case season.Table:
+		query := c.Season.Query().
+			Where(season.IDIn(ids...))
+		query, err := query.CollectFields(ctx, seasonImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case seasonstanding.Table:
+		query := c.SeasonStanding.Query().
+			Where(seasonstanding.IDIn(ids...))
+		query, err := query.CollectFields(ctx, seasonstandingImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -27,6 +27,10 @@ import (
 	"rout/ent/pushsubscription"
 	"rout/ent/rating"
 	"rout/ent/ratingchange"
+	"rout/ent/ratingcount"
+	"rout/ent/ratingreversal"
+	"rout/ent/season"
+	"rout/ent/seasonstanding"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -5165,6 +5169,1002 @@ func (_m *RatingChange) ToEdge(order *RatingChangeOrder) *RatingChangeEdge {
 		order = DefaultRatingChangeOrder
 	}
 	return &RatingChangeEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// RatingCountEdge is the edge representation of RatingCount.
+type RatingCountEdge struct {
+	Node   *RatingCount `json:"node"`
+	Cursor Cursor       `json:"cursor"`
+}
+
+// RatingCountConnection is the connection containing edges to RatingCount.
+type RatingCountConnection struct {
+	Edges      []*RatingCountEdge `json:"edges"`
+	PageInfo   PageInfo           `json:"pageInfo"`
+	TotalCount int                `json:"totalCount"`
+}
+
+func (c *RatingCountConnection) build(nodes []*RatingCount, pager *ratingcountPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *RatingCount
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *RatingCount {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *RatingCount {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*RatingCountEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &RatingCountEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// RatingCountPaginateOption enables pagination customization.
+type RatingCountPaginateOption func(*ratingcountPager) error
+
+// WithRatingCountOrder configures pagination ordering.
+func WithRatingCountOrder(order *RatingCountOrder) RatingCountPaginateOption {
+	if order == nil {
+		order = DefaultRatingCountOrder
+	}
+	o := *order
+	return func(pager *ratingcountPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultRatingCountOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithRatingCountFilter configures pagination filter.
+func WithRatingCountFilter(filter func(*RatingCountQuery) (*RatingCountQuery, error)) RatingCountPaginateOption {
+	return func(pager *ratingcountPager) error {
+		if filter == nil {
+			return errors.New("RatingCountQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type ratingcountPager struct {
+	reverse bool
+	order   *RatingCountOrder
+	filter  func(*RatingCountQuery) (*RatingCountQuery, error)
+}
+
+func newRatingCountPager(opts []RatingCountPaginateOption, reverse bool) (*ratingcountPager, error) {
+	pager := &ratingcountPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultRatingCountOrder
+	}
+	return pager, nil
+}
+
+func (p *ratingcountPager) applyFilter(query *RatingCountQuery) (*RatingCountQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *ratingcountPager) toCursor(_m *RatingCount) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *ratingcountPager) applyCursors(query *RatingCountQuery, after, before *Cursor) (*RatingCountQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultRatingCountOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *ratingcountPager) applyOrder(query *RatingCountQuery) *RatingCountQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultRatingCountOrder.Field {
+		query = query.Order(DefaultRatingCountOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *ratingcountPager) orderExpr(query *RatingCountQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultRatingCountOrder.Field {
+			b.Comma().Ident(DefaultRatingCountOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to RatingCount.
+func (_m *RatingCountQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...RatingCountPaginateOption,
+) (*RatingCountConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newRatingCountPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &RatingCountConnection{Edges: []*RatingCountEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// RatingCountOrderField defines the ordering field of RatingCount.
+type RatingCountOrderField struct {
+	// Value extracts the ordering value from the given RatingCount.
+	Value    func(*RatingCount) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) ratingcount.OrderOption
+	toCursor func(*RatingCount) Cursor
+}
+
+// RatingCountOrder defines the ordering of RatingCount.
+type RatingCountOrder struct {
+	Direction OrderDirection         `json:"direction"`
+	Field     *RatingCountOrderField `json:"field"`
+}
+
+// DefaultRatingCountOrder is the default ordering of RatingCount.
+var DefaultRatingCountOrder = &RatingCountOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &RatingCountOrderField{
+		Value: func(_m *RatingCount) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: ratingcount.FieldID,
+		toTerm: ratingcount.ByID,
+		toCursor: func(_m *RatingCount) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts RatingCount into RatingCountEdge.
+func (_m *RatingCount) ToEdge(order *RatingCountOrder) *RatingCountEdge {
+	if order == nil {
+		order = DefaultRatingCountOrder
+	}
+	return &RatingCountEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// RatingReversalEdge is the edge representation of RatingReversal.
+type RatingReversalEdge struct {
+	Node   *RatingReversal `json:"node"`
+	Cursor Cursor          `json:"cursor"`
+}
+
+// RatingReversalConnection is the connection containing edges to RatingReversal.
+type RatingReversalConnection struct {
+	Edges      []*RatingReversalEdge `json:"edges"`
+	PageInfo   PageInfo              `json:"pageInfo"`
+	TotalCount int                   `json:"totalCount"`
+}
+
+func (c *RatingReversalConnection) build(nodes []*RatingReversal, pager *ratingreversalPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *RatingReversal
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *RatingReversal {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *RatingReversal {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*RatingReversalEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &RatingReversalEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// RatingReversalPaginateOption enables pagination customization.
+type RatingReversalPaginateOption func(*ratingreversalPager) error
+
+// WithRatingReversalOrder configures pagination ordering.
+func WithRatingReversalOrder(order *RatingReversalOrder) RatingReversalPaginateOption {
+	if order == nil {
+		order = DefaultRatingReversalOrder
+	}
+	o := *order
+	return func(pager *ratingreversalPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultRatingReversalOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithRatingReversalFilter configures pagination filter.
+func WithRatingReversalFilter(filter func(*RatingReversalQuery) (*RatingReversalQuery, error)) RatingReversalPaginateOption {
+	return func(pager *ratingreversalPager) error {
+		if filter == nil {
+			return errors.New("RatingReversalQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type ratingreversalPager struct {
+	reverse bool
+	order   *RatingReversalOrder
+	filter  func(*RatingReversalQuery) (*RatingReversalQuery, error)
+}
+
+func newRatingReversalPager(opts []RatingReversalPaginateOption, reverse bool) (*ratingreversalPager, error) {
+	pager := &ratingreversalPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultRatingReversalOrder
+	}
+	return pager, nil
+}
+
+func (p *ratingreversalPager) applyFilter(query *RatingReversalQuery) (*RatingReversalQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *ratingreversalPager) toCursor(_m *RatingReversal) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *ratingreversalPager) applyCursors(query *RatingReversalQuery, after, before *Cursor) (*RatingReversalQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultRatingReversalOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *ratingreversalPager) applyOrder(query *RatingReversalQuery) *RatingReversalQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultRatingReversalOrder.Field {
+		query = query.Order(DefaultRatingReversalOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *ratingreversalPager) orderExpr(query *RatingReversalQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultRatingReversalOrder.Field {
+			b.Comma().Ident(DefaultRatingReversalOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to RatingReversal.
+func (_m *RatingReversalQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...RatingReversalPaginateOption,
+) (*RatingReversalConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newRatingReversalPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &RatingReversalConnection{Edges: []*RatingReversalEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// RatingReversalOrderField defines the ordering field of RatingReversal.
+type RatingReversalOrderField struct {
+	// Value extracts the ordering value from the given RatingReversal.
+	Value    func(*RatingReversal) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) ratingreversal.OrderOption
+	toCursor func(*RatingReversal) Cursor
+}
+
+// RatingReversalOrder defines the ordering of RatingReversal.
+type RatingReversalOrder struct {
+	Direction OrderDirection            `json:"direction"`
+	Field     *RatingReversalOrderField `json:"field"`
+}
+
+// DefaultRatingReversalOrder is the default ordering of RatingReversal.
+var DefaultRatingReversalOrder = &RatingReversalOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &RatingReversalOrderField{
+		Value: func(_m *RatingReversal) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: ratingreversal.FieldID,
+		toTerm: ratingreversal.ByID,
+		toCursor: func(_m *RatingReversal) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts RatingReversal into RatingReversalEdge.
+func (_m *RatingReversal) ToEdge(order *RatingReversalOrder) *RatingReversalEdge {
+	if order == nil {
+		order = DefaultRatingReversalOrder
+	}
+	return &RatingReversalEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// SeasonEdge is the edge representation of Season.
+type SeasonEdge struct {
+	Node   *Season `json:"node"`
+	Cursor Cursor  `json:"cursor"`
+}
+
+// SeasonConnection is the connection containing edges to Season.
+type SeasonConnection struct {
+	Edges      []*SeasonEdge `json:"edges"`
+	PageInfo   PageInfo      `json:"pageInfo"`
+	TotalCount int           `json:"totalCount"`
+}
+
+func (c *SeasonConnection) build(nodes []*Season, pager *seasonPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Season
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Season {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Season {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*SeasonEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &SeasonEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// SeasonPaginateOption enables pagination customization.
+type SeasonPaginateOption func(*seasonPager) error
+
+// WithSeasonOrder configures pagination ordering.
+func WithSeasonOrder(order *SeasonOrder) SeasonPaginateOption {
+	if order == nil {
+		order = DefaultSeasonOrder
+	}
+	o := *order
+	return func(pager *seasonPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultSeasonOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithSeasonFilter configures pagination filter.
+func WithSeasonFilter(filter func(*SeasonQuery) (*SeasonQuery, error)) SeasonPaginateOption {
+	return func(pager *seasonPager) error {
+		if filter == nil {
+			return errors.New("SeasonQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type seasonPager struct {
+	reverse bool
+	order   *SeasonOrder
+	filter  func(*SeasonQuery) (*SeasonQuery, error)
+}
+
+func newSeasonPager(opts []SeasonPaginateOption, reverse bool) (*seasonPager, error) {
+	pager := &seasonPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultSeasonOrder
+	}
+	return pager, nil
+}
+
+func (p *seasonPager) applyFilter(query *SeasonQuery) (*SeasonQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *seasonPager) toCursor(_m *Season) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *seasonPager) applyCursors(query *SeasonQuery, after, before *Cursor) (*SeasonQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultSeasonOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *seasonPager) applyOrder(query *SeasonQuery) *SeasonQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultSeasonOrder.Field {
+		query = query.Order(DefaultSeasonOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *seasonPager) orderExpr(query *SeasonQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultSeasonOrder.Field {
+			b.Comma().Ident(DefaultSeasonOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Season.
+func (_m *SeasonQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...SeasonPaginateOption,
+) (*SeasonConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newSeasonPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &SeasonConnection{Edges: []*SeasonEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// SeasonOrderField defines the ordering field of Season.
+type SeasonOrderField struct {
+	// Value extracts the ordering value from the given Season.
+	Value    func(*Season) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) season.OrderOption
+	toCursor func(*Season) Cursor
+}
+
+// SeasonOrder defines the ordering of Season.
+type SeasonOrder struct {
+	Direction OrderDirection    `json:"direction"`
+	Field     *SeasonOrderField `json:"field"`
+}
+
+// DefaultSeasonOrder is the default ordering of Season.
+var DefaultSeasonOrder = &SeasonOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &SeasonOrderField{
+		Value: func(_m *Season) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: season.FieldID,
+		toTerm: season.ByID,
+		toCursor: func(_m *Season) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Season into SeasonEdge.
+func (_m *Season) ToEdge(order *SeasonOrder) *SeasonEdge {
+	if order == nil {
+		order = DefaultSeasonOrder
+	}
+	return &SeasonEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// SeasonStandingEdge is the edge representation of SeasonStanding.
+type SeasonStandingEdge struct {
+	Node   *SeasonStanding `json:"node"`
+	Cursor Cursor          `json:"cursor"`
+}
+
+// SeasonStandingConnection is the connection containing edges to SeasonStanding.
+type SeasonStandingConnection struct {
+	Edges      []*SeasonStandingEdge `json:"edges"`
+	PageInfo   PageInfo              `json:"pageInfo"`
+	TotalCount int                   `json:"totalCount"`
+}
+
+func (c *SeasonStandingConnection) build(nodes []*SeasonStanding, pager *seasonstandingPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *SeasonStanding
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *SeasonStanding {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *SeasonStanding {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*SeasonStandingEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &SeasonStandingEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// SeasonStandingPaginateOption enables pagination customization.
+type SeasonStandingPaginateOption func(*seasonstandingPager) error
+
+// WithSeasonStandingOrder configures pagination ordering.
+func WithSeasonStandingOrder(order *SeasonStandingOrder) SeasonStandingPaginateOption {
+	if order == nil {
+		order = DefaultSeasonStandingOrder
+	}
+	o := *order
+	return func(pager *seasonstandingPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultSeasonStandingOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithSeasonStandingFilter configures pagination filter.
+func WithSeasonStandingFilter(filter func(*SeasonStandingQuery) (*SeasonStandingQuery, error)) SeasonStandingPaginateOption {
+	return func(pager *seasonstandingPager) error {
+		if filter == nil {
+			return errors.New("SeasonStandingQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type seasonstandingPager struct {
+	reverse bool
+	order   *SeasonStandingOrder
+	filter  func(*SeasonStandingQuery) (*SeasonStandingQuery, error)
+}
+
+func newSeasonStandingPager(opts []SeasonStandingPaginateOption, reverse bool) (*seasonstandingPager, error) {
+	pager := &seasonstandingPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultSeasonStandingOrder
+	}
+	return pager, nil
+}
+
+func (p *seasonstandingPager) applyFilter(query *SeasonStandingQuery) (*SeasonStandingQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *seasonstandingPager) toCursor(_m *SeasonStanding) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *seasonstandingPager) applyCursors(query *SeasonStandingQuery, after, before *Cursor) (*SeasonStandingQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultSeasonStandingOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *seasonstandingPager) applyOrder(query *SeasonStandingQuery) *SeasonStandingQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultSeasonStandingOrder.Field {
+		query = query.Order(DefaultSeasonStandingOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *seasonstandingPager) orderExpr(query *SeasonStandingQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultSeasonStandingOrder.Field {
+			b.Comma().Ident(DefaultSeasonStandingOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to SeasonStanding.
+func (_m *SeasonStandingQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...SeasonStandingPaginateOption,
+) (*SeasonStandingConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newSeasonStandingPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &SeasonStandingConnection{Edges: []*SeasonStandingEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// SeasonStandingOrderField defines the ordering field of SeasonStanding.
+type SeasonStandingOrderField struct {
+	// Value extracts the ordering value from the given SeasonStanding.
+	Value    func(*SeasonStanding) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) seasonstanding.OrderOption
+	toCursor func(*SeasonStanding) Cursor
+}
+
+// SeasonStandingOrder defines the ordering of SeasonStanding.
+type SeasonStandingOrder struct {
+	Direction OrderDirection            `json:"direction"`
+	Field     *SeasonStandingOrderField `json:"field"`
+}
+
+// DefaultSeasonStandingOrder is the default ordering of SeasonStanding.
+var DefaultSeasonStandingOrder = &SeasonStandingOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &SeasonStandingOrderField{
+		Value: func(_m *SeasonStanding) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: seasonstanding.FieldID,
+		toTerm: seasonstanding.ByID,
+		toCursor: func(_m *SeasonStanding) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts SeasonStanding into SeasonStandingEdge.
+func (_m *SeasonStanding) ToEdge(order *SeasonStandingOrder) *SeasonStandingEdge {
+	if order == nil {
+		order = DefaultSeasonStandingOrder
+	}
+	return &SeasonStandingEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -26,12 +26,20 @@ type Rating struct {
 	UserID int `json:"user_id,omitempty"`
 	// The kind of game: duel, ffa (a free-for-all of three seats or more) or teams.
 	Mode rating.Mode `json:"mode,omitempty"`
+	// The map family the rating is of (maps.Family); empty: all maps.
+	Family string `json:"family,omitempty"`
 	// The mean of the belief about the user's skill (μ).
 	Mu float64 `json:"mu,omitempty"`
 	// The standard deviation of the belief (σ); the public number is μ − 3σ, scaled.
 	Sigma float64 `json:"sigma,omitempty"`
-	// How many rated games of this mode the user finished.
+	// How many rated games of this mode and scope the user finished.
 	Games int `json:"games,omitempty"`
+	// How many of them in the current season: the leaderboard lists the rows above 0.
+	SeasonGames int `json:"season_games,omitempty"`
+	// μ − 3σ, what leaderboards sort by (rating.Rating.Ordinal).
+	Ordinal float64 `json:"ordinal,omitempty"`
+	// The public number, 1000 + 48(μ − 3σ) rounded (rating.Rating.Public): the leaderboard's bucket.
+	PublicRating int `json:"public_rating,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the RatingQuery when eager-loading is set.
 	Edges        RatingEdges `json:"edges"`
@@ -65,11 +73,11 @@ func (*Rating) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case rating.FieldMu, rating.FieldSigma:
+		case rating.FieldMu, rating.FieldSigma, rating.FieldOrdinal:
 			values[i] = new(sql.NullFloat64)
-		case rating.FieldID, rating.FieldUserID, rating.FieldGames:
+		case rating.FieldID, rating.FieldUserID, rating.FieldGames, rating.FieldSeasonGames, rating.FieldPublicRating:
 			values[i] = new(sql.NullInt64)
-		case rating.FieldMode:
+		case rating.FieldMode, rating.FieldFamily:
 			values[i] = new(sql.NullString)
 		case rating.FieldCreatedAt, rating.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -118,6 +126,12 @@ func (_m *Rating) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Mode = rating.Mode(value.String)
 			}
+		case rating.FieldFamily:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field family", values[i])
+			} else if value.Valid {
+				_m.Family = value.String
+			}
 		case rating.FieldMu:
 			if value, ok := values[i].(*sql.NullFloat64); !ok {
 				return fmt.Errorf("unexpected type %T for field mu", values[i])
@@ -135,6 +149,24 @@ func (_m *Rating) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field games", values[i])
 			} else if value.Valid {
 				_m.Games = int(value.Int64)
+			}
+		case rating.FieldSeasonGames:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field season_games", values[i])
+			} else if value.Valid {
+				_m.SeasonGames = int(value.Int64)
+			}
+		case rating.FieldOrdinal:
+			if value, ok := values[i].(*sql.NullFloat64); !ok {
+				return fmt.Errorf("unexpected type %T for field ordinal", values[i])
+			} else if value.Valid {
+				_m.Ordinal = value.Float64
+			}
+		case rating.FieldPublicRating:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field public_rating", values[i])
+			} else if value.Valid {
+				_m.PublicRating = int(value.Int64)
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
@@ -189,6 +221,9 @@ func (_m *Rating) String() string {
 	builder.WriteString("mode=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Mode))
 	builder.WriteString(", ")
+	builder.WriteString("family=")
+	builder.WriteString(_m.Family)
+	builder.WriteString(", ")
 	builder.WriteString("mu=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Mu))
 	builder.WriteString(", ")
@@ -197,6 +232,15 @@ func (_m *Rating) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("games=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Games))
+	builder.WriteString(", ")
+	builder.WriteString("season_games=")
+	builder.WriteString(fmt.Sprintf("%v", _m.SeasonGames))
+	builder.WriteString(", ")
+	builder.WriteString("ordinal=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Ordinal))
+	builder.WriteString(", ")
+	builder.WriteString("public_rating=")
+	builder.WriteString(fmt.Sprintf("%v", _m.PublicRating))
 	builder.WriteByte(')')
 	return builder.String()
 }

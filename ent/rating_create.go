@@ -63,6 +63,20 @@ func (_c *RatingCreate) SetMode(v rating.Mode) *RatingCreate {
 	return _c
 }
 
+// SetFamily sets the "family" field.
+func (_c *RatingCreate) SetFamily(v string) *RatingCreate {
+	_c.mutation.SetFamily(v)
+	return _c
+}
+
+// SetNillableFamily sets the "family" field if the given value is not nil.
+func (_c *RatingCreate) SetNillableFamily(v *string) *RatingCreate {
+	if v != nil {
+		_c.SetFamily(*v)
+	}
+	return _c
+}
+
 // SetMu sets the "mu" field.
 func (_c *RatingCreate) SetMu(v float64) *RatingCreate {
 	_c.mutation.SetMu(v)
@@ -86,6 +100,32 @@ func (_c *RatingCreate) SetNillableGames(v *int) *RatingCreate {
 	if v != nil {
 		_c.SetGames(*v)
 	}
+	return _c
+}
+
+// SetSeasonGames sets the "season_games" field.
+func (_c *RatingCreate) SetSeasonGames(v int) *RatingCreate {
+	_c.mutation.SetSeasonGames(v)
+	return _c
+}
+
+// SetNillableSeasonGames sets the "season_games" field if the given value is not nil.
+func (_c *RatingCreate) SetNillableSeasonGames(v *int) *RatingCreate {
+	if v != nil {
+		_c.SetSeasonGames(*v)
+	}
+	return _c
+}
+
+// SetOrdinal sets the "ordinal" field.
+func (_c *RatingCreate) SetOrdinal(v float64) *RatingCreate {
+	_c.mutation.SetOrdinal(v)
+	return _c
+}
+
+// SetPublicRating sets the "public_rating" field.
+func (_c *RatingCreate) SetPublicRating(v int) *RatingCreate {
+	_c.mutation.SetPublicRating(v)
 	return _c
 }
 
@@ -137,9 +177,17 @@ func (_c *RatingCreate) defaults() {
 		v := rating.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
+	if _, ok := _c.mutation.Family(); !ok {
+		v := rating.DefaultFamily
+		_c.mutation.SetFamily(v)
+	}
 	if _, ok := _c.mutation.Games(); !ok {
 		v := rating.DefaultGames
 		_c.mutation.SetGames(v)
+	}
+	if _, ok := _c.mutation.SeasonGames(); !ok {
+		v := rating.DefaultSeasonGames
+		_c.mutation.SetSeasonGames(v)
 	}
 }
 
@@ -162,6 +210,9 @@ func (_c *RatingCreate) check() error {
 			return &ValidationError{Name: "mode", err: fmt.Errorf(`ent: validator failed for field "Rating.mode": %w`, err)}
 		}
 	}
+	if _, ok := _c.mutation.Family(); !ok {
+		return &ValidationError{Name: "family", err: errors.New(`ent: missing required field "Rating.family"`)}
+	}
 	if _, ok := _c.mutation.Mu(); !ok {
 		return &ValidationError{Name: "mu", err: errors.New(`ent: missing required field "Rating.mu"`)}
 	}
@@ -179,6 +230,25 @@ func (_c *RatingCreate) check() error {
 	if v, ok := _c.mutation.Games(); ok {
 		if err := rating.GamesValidator(v); err != nil {
 			return &ValidationError{Name: "games", err: fmt.Errorf(`ent: validator failed for field "Rating.games": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.SeasonGames(); !ok {
+		return &ValidationError{Name: "season_games", err: errors.New(`ent: missing required field "Rating.season_games"`)}
+	}
+	if v, ok := _c.mutation.SeasonGames(); ok {
+		if err := rating.SeasonGamesValidator(v); err != nil {
+			return &ValidationError{Name: "season_games", err: fmt.Errorf(`ent: validator failed for field "Rating.season_games": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Ordinal(); !ok {
+		return &ValidationError{Name: "ordinal", err: errors.New(`ent: missing required field "Rating.ordinal"`)}
+	}
+	if _, ok := _c.mutation.PublicRating(); !ok {
+		return &ValidationError{Name: "public_rating", err: errors.New(`ent: missing required field "Rating.public_rating"`)}
+	}
+	if v, ok := _c.mutation.PublicRating(); ok {
+		if err := rating.PublicRatingValidator(v); err != nil {
+			return &ValidationError{Name: "public_rating", err: fmt.Errorf(`ent: validator failed for field "Rating.public_rating": %w`, err)}
 		}
 	}
 	if len(_c.mutation.UserIDs()) == 0 {
@@ -223,6 +293,10 @@ func (_c *RatingCreate) createSpec() (*Rating, *sqlgraph.CreateSpec) {
 		_spec.SetField(rating.FieldMode, field.TypeEnum, value)
 		_node.Mode = value
 	}
+	if value, ok := _c.mutation.Family(); ok {
+		_spec.SetField(rating.FieldFamily, field.TypeString, value)
+		_node.Family = value
+	}
 	if value, ok := _c.mutation.Mu(); ok {
 		_spec.SetField(rating.FieldMu, field.TypeFloat64, value)
 		_node.Mu = value
@@ -234,6 +308,18 @@ func (_c *RatingCreate) createSpec() (*Rating, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Games(); ok {
 		_spec.SetField(rating.FieldGames, field.TypeInt, value)
 		_node.Games = value
+	}
+	if value, ok := _c.mutation.SeasonGames(); ok {
+		_spec.SetField(rating.FieldSeasonGames, field.TypeInt, value)
+		_node.SeasonGames = value
+	}
+	if value, ok := _c.mutation.Ordinal(); ok {
+		_spec.SetField(rating.FieldOrdinal, field.TypeFloat64, value)
+		_node.Ordinal = value
+	}
+	if value, ok := _c.mutation.PublicRating(); ok {
+		_spec.SetField(rating.FieldPublicRating, field.TypeInt, value)
+		_node.PublicRating = value
 	}
 	if nodes := _c.mutation.UserIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -370,6 +456,60 @@ func (u *RatingUpsert) AddGames(v int) *RatingUpsert {
 	return u
 }
 
+// SetSeasonGames sets the "season_games" field.
+func (u *RatingUpsert) SetSeasonGames(v int) *RatingUpsert {
+	u.Set(rating.FieldSeasonGames, v)
+	return u
+}
+
+// UpdateSeasonGames sets the "season_games" field to the value that was provided on create.
+func (u *RatingUpsert) UpdateSeasonGames() *RatingUpsert {
+	u.SetExcluded(rating.FieldSeasonGames)
+	return u
+}
+
+// AddSeasonGames adds v to the "season_games" field.
+func (u *RatingUpsert) AddSeasonGames(v int) *RatingUpsert {
+	u.Add(rating.FieldSeasonGames, v)
+	return u
+}
+
+// SetOrdinal sets the "ordinal" field.
+func (u *RatingUpsert) SetOrdinal(v float64) *RatingUpsert {
+	u.Set(rating.FieldOrdinal, v)
+	return u
+}
+
+// UpdateOrdinal sets the "ordinal" field to the value that was provided on create.
+func (u *RatingUpsert) UpdateOrdinal() *RatingUpsert {
+	u.SetExcluded(rating.FieldOrdinal)
+	return u
+}
+
+// AddOrdinal adds v to the "ordinal" field.
+func (u *RatingUpsert) AddOrdinal(v float64) *RatingUpsert {
+	u.Add(rating.FieldOrdinal, v)
+	return u
+}
+
+// SetPublicRating sets the "public_rating" field.
+func (u *RatingUpsert) SetPublicRating(v int) *RatingUpsert {
+	u.Set(rating.FieldPublicRating, v)
+	return u
+}
+
+// UpdatePublicRating sets the "public_rating" field to the value that was provided on create.
+func (u *RatingUpsert) UpdatePublicRating() *RatingUpsert {
+	u.SetExcluded(rating.FieldPublicRating)
+	return u
+}
+
+// AddPublicRating adds v to the "public_rating" field.
+func (u *RatingUpsert) AddPublicRating(v int) *RatingUpsert {
+	u.Add(rating.FieldPublicRating, v)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create.
 // Using this option is equivalent to using:
 //
@@ -389,6 +529,9 @@ func (u *RatingUpsertOne) UpdateNewValues() *RatingUpsertOne {
 		}
 		if _, exists := u.create.mutation.Mode(); exists {
 			s.SetIgnore(rating.FieldMode)
+		}
+		if _, exists := u.create.mutation.Family(); exists {
+			s.SetIgnore(rating.FieldFamily)
 		}
 	}))
 	return u
@@ -495,6 +638,69 @@ func (u *RatingUpsertOne) AddGames(v int) *RatingUpsertOne {
 func (u *RatingUpsertOne) UpdateGames() *RatingUpsertOne {
 	return u.Update(func(s *RatingUpsert) {
 		s.UpdateGames()
+	})
+}
+
+// SetSeasonGames sets the "season_games" field.
+func (u *RatingUpsertOne) SetSeasonGames(v int) *RatingUpsertOne {
+	return u.Update(func(s *RatingUpsert) {
+		s.SetSeasonGames(v)
+	})
+}
+
+// AddSeasonGames adds v to the "season_games" field.
+func (u *RatingUpsertOne) AddSeasonGames(v int) *RatingUpsertOne {
+	return u.Update(func(s *RatingUpsert) {
+		s.AddSeasonGames(v)
+	})
+}
+
+// UpdateSeasonGames sets the "season_games" field to the value that was provided on create.
+func (u *RatingUpsertOne) UpdateSeasonGames() *RatingUpsertOne {
+	return u.Update(func(s *RatingUpsert) {
+		s.UpdateSeasonGames()
+	})
+}
+
+// SetOrdinal sets the "ordinal" field.
+func (u *RatingUpsertOne) SetOrdinal(v float64) *RatingUpsertOne {
+	return u.Update(func(s *RatingUpsert) {
+		s.SetOrdinal(v)
+	})
+}
+
+// AddOrdinal adds v to the "ordinal" field.
+func (u *RatingUpsertOne) AddOrdinal(v float64) *RatingUpsertOne {
+	return u.Update(func(s *RatingUpsert) {
+		s.AddOrdinal(v)
+	})
+}
+
+// UpdateOrdinal sets the "ordinal" field to the value that was provided on create.
+func (u *RatingUpsertOne) UpdateOrdinal() *RatingUpsertOne {
+	return u.Update(func(s *RatingUpsert) {
+		s.UpdateOrdinal()
+	})
+}
+
+// SetPublicRating sets the "public_rating" field.
+func (u *RatingUpsertOne) SetPublicRating(v int) *RatingUpsertOne {
+	return u.Update(func(s *RatingUpsert) {
+		s.SetPublicRating(v)
+	})
+}
+
+// AddPublicRating adds v to the "public_rating" field.
+func (u *RatingUpsertOne) AddPublicRating(v int) *RatingUpsertOne {
+	return u.Update(func(s *RatingUpsert) {
+		s.AddPublicRating(v)
+	})
+}
+
+// UpdatePublicRating sets the "public_rating" field to the value that was provided on create.
+func (u *RatingUpsertOne) UpdatePublicRating() *RatingUpsertOne {
+	return u.Update(func(s *RatingUpsert) {
+		s.UpdatePublicRating()
 	})
 }
 
@@ -683,6 +889,9 @@ func (u *RatingUpsertBulk) UpdateNewValues() *RatingUpsertBulk {
 			if _, exists := b.mutation.Mode(); exists {
 				s.SetIgnore(rating.FieldMode)
 			}
+			if _, exists := b.mutation.Family(); exists {
+				s.SetIgnore(rating.FieldFamily)
+			}
 		}
 	}))
 	return u
@@ -789,6 +998,69 @@ func (u *RatingUpsertBulk) AddGames(v int) *RatingUpsertBulk {
 func (u *RatingUpsertBulk) UpdateGames() *RatingUpsertBulk {
 	return u.Update(func(s *RatingUpsert) {
 		s.UpdateGames()
+	})
+}
+
+// SetSeasonGames sets the "season_games" field.
+func (u *RatingUpsertBulk) SetSeasonGames(v int) *RatingUpsertBulk {
+	return u.Update(func(s *RatingUpsert) {
+		s.SetSeasonGames(v)
+	})
+}
+
+// AddSeasonGames adds v to the "season_games" field.
+func (u *RatingUpsertBulk) AddSeasonGames(v int) *RatingUpsertBulk {
+	return u.Update(func(s *RatingUpsert) {
+		s.AddSeasonGames(v)
+	})
+}
+
+// UpdateSeasonGames sets the "season_games" field to the value that was provided on create.
+func (u *RatingUpsertBulk) UpdateSeasonGames() *RatingUpsertBulk {
+	return u.Update(func(s *RatingUpsert) {
+		s.UpdateSeasonGames()
+	})
+}
+
+// SetOrdinal sets the "ordinal" field.
+func (u *RatingUpsertBulk) SetOrdinal(v float64) *RatingUpsertBulk {
+	return u.Update(func(s *RatingUpsert) {
+		s.SetOrdinal(v)
+	})
+}
+
+// AddOrdinal adds v to the "ordinal" field.
+func (u *RatingUpsertBulk) AddOrdinal(v float64) *RatingUpsertBulk {
+	return u.Update(func(s *RatingUpsert) {
+		s.AddOrdinal(v)
+	})
+}
+
+// UpdateOrdinal sets the "ordinal" field to the value that was provided on create.
+func (u *RatingUpsertBulk) UpdateOrdinal() *RatingUpsertBulk {
+	return u.Update(func(s *RatingUpsert) {
+		s.UpdateOrdinal()
+	})
+}
+
+// SetPublicRating sets the "public_rating" field.
+func (u *RatingUpsertBulk) SetPublicRating(v int) *RatingUpsertBulk {
+	return u.Update(func(s *RatingUpsert) {
+		s.SetPublicRating(v)
+	})
+}
+
+// AddPublicRating adds v to the "public_rating" field.
+func (u *RatingUpsertBulk) AddPublicRating(v int) *RatingUpsertBulk {
+	return u.Update(func(s *RatingUpsert) {
+		s.AddPublicRating(v)
+	})
+}
+
+// UpdatePublicRating sets the "public_rating" field to the value that was provided on create.
+func (u *RatingUpsertBulk) UpdatePublicRating() *RatingUpsertBulk {
+	return u.Update(func(s *RatingUpsert) {
+		s.UpdatePublicRating()
 	})
 }
 

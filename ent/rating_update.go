@@ -97,6 +97,69 @@ func (_u *RatingUpdate) AddGames(v int) *RatingUpdate {
 	return _u
 }
 
+// SetSeasonGames sets the "season_games" field.
+func (_u *RatingUpdate) SetSeasonGames(v int) *RatingUpdate {
+	_u.mutation.ResetSeasonGames()
+	_u.mutation.SetSeasonGames(v)
+	return _u
+}
+
+// SetNillableSeasonGames sets the "season_games" field if the given value is not nil.
+func (_u *RatingUpdate) SetNillableSeasonGames(v *int) *RatingUpdate {
+	if v != nil {
+		_u.SetSeasonGames(*v)
+	}
+	return _u
+}
+
+// AddSeasonGames adds value to the "season_games" field.
+func (_u *RatingUpdate) AddSeasonGames(v int) *RatingUpdate {
+	_u.mutation.AddSeasonGames(v)
+	return _u
+}
+
+// SetOrdinal sets the "ordinal" field.
+func (_u *RatingUpdate) SetOrdinal(v float64) *RatingUpdate {
+	_u.mutation.ResetOrdinal()
+	_u.mutation.SetOrdinal(v)
+	return _u
+}
+
+// SetNillableOrdinal sets the "ordinal" field if the given value is not nil.
+func (_u *RatingUpdate) SetNillableOrdinal(v *float64) *RatingUpdate {
+	if v != nil {
+		_u.SetOrdinal(*v)
+	}
+	return _u
+}
+
+// AddOrdinal adds value to the "ordinal" field.
+func (_u *RatingUpdate) AddOrdinal(v float64) *RatingUpdate {
+	_u.mutation.AddOrdinal(v)
+	return _u
+}
+
+// SetPublicRating sets the "public_rating" field.
+func (_u *RatingUpdate) SetPublicRating(v int) *RatingUpdate {
+	_u.mutation.ResetPublicRating()
+	_u.mutation.SetPublicRating(v)
+	return _u
+}
+
+// SetNillablePublicRating sets the "public_rating" field if the given value is not nil.
+func (_u *RatingUpdate) SetNillablePublicRating(v *int) *RatingUpdate {
+	if v != nil {
+		_u.SetPublicRating(*v)
+	}
+	return _u
+}
+
+// AddPublicRating adds value to the "public_rating" field.
+func (_u *RatingUpdate) AddPublicRating(v int) *RatingUpdate {
+	_u.mutation.AddPublicRating(v)
+	return _u
+}
+
 // Mutation returns the RatingMutation object of the builder.
 func (_u *RatingUpdate) Mutation() *RatingMutation {
 	return _u.mutation
@@ -150,6 +213,16 @@ func (_u *RatingUpdate) check() error {
 			return &ValidationError{Name: "games", err: fmt.Errorf(`ent: validator failed for field "Rating.games": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.SeasonGames(); ok {
+		if err := rating.SeasonGamesValidator(v); err != nil {
+			return &ValidationError{Name: "season_games", err: fmt.Errorf(`ent: validator failed for field "Rating.season_games": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.PublicRating(); ok {
+		if err := rating.PublicRatingValidator(v); err != nil {
+			return &ValidationError{Name: "public_rating", err: fmt.Errorf(`ent: validator failed for field "Rating.public_rating": %w`, err)}
+		}
+	}
 	if _u.mutation.UserCleared() && len(_u.mutation.UserIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Rating.user"`)
 	}
@@ -188,6 +261,24 @@ func (_u *RatingUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.AddedGames(); ok {
 		_spec.AddField(rating.FieldGames, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.SeasonGames(); ok {
+		_spec.SetField(rating.FieldSeasonGames, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedSeasonGames(); ok {
+		_spec.AddField(rating.FieldSeasonGames, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Ordinal(); ok {
+		_spec.SetField(rating.FieldOrdinal, field.TypeFloat64, value)
+	}
+	if value, ok := _u.mutation.AddedOrdinal(); ok {
+		_spec.AddField(rating.FieldOrdinal, field.TypeFloat64, value)
+	}
+	if value, ok := _u.mutation.PublicRating(); ok {
+		_spec.SetField(rating.FieldPublicRating, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedPublicRating(); ok {
+		_spec.AddField(rating.FieldPublicRating, field.TypeInt, value)
 	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -278,6 +369,69 @@ func (_u *RatingUpdateOne) AddGames(v int) *RatingUpdateOne {
 	return _u
 }
 
+// SetSeasonGames sets the "season_games" field.
+func (_u *RatingUpdateOne) SetSeasonGames(v int) *RatingUpdateOne {
+	_u.mutation.ResetSeasonGames()
+	_u.mutation.SetSeasonGames(v)
+	return _u
+}
+
+// SetNillableSeasonGames sets the "season_games" field if the given value is not nil.
+func (_u *RatingUpdateOne) SetNillableSeasonGames(v *int) *RatingUpdateOne {
+	if v != nil {
+		_u.SetSeasonGames(*v)
+	}
+	return _u
+}
+
+// AddSeasonGames adds value to the "season_games" field.
+func (_u *RatingUpdateOne) AddSeasonGames(v int) *RatingUpdateOne {
+	_u.mutation.AddSeasonGames(v)
+	return _u
+}
+
+// SetOrdinal sets the "ordinal" field.
+func (_u *RatingUpdateOne) SetOrdinal(v float64) *RatingUpdateOne {
+	_u.mutation.ResetOrdinal()
+	_u.mutation.SetOrdinal(v)
+	return _u
+}
+
+// SetNillableOrdinal sets the "ordinal" field if the given value is not nil.
+func (_u *RatingUpdateOne) SetNillableOrdinal(v *float64) *RatingUpdateOne {
+	if v != nil {
+		_u.SetOrdinal(*v)
+	}
+	return _u
+}
+
+// AddOrdinal adds value to the "ordinal" field.
+func (_u *RatingUpdateOne) AddOrdinal(v float64) *RatingUpdateOne {
+	_u.mutation.AddOrdinal(v)
+	return _u
+}
+
+// SetPublicRating sets the "public_rating" field.
+func (_u *RatingUpdateOne) SetPublicRating(v int) *RatingUpdateOne {
+	_u.mutation.ResetPublicRating()
+	_u.mutation.SetPublicRating(v)
+	return _u
+}
+
+// SetNillablePublicRating sets the "public_rating" field if the given value is not nil.
+func (_u *RatingUpdateOne) SetNillablePublicRating(v *int) *RatingUpdateOne {
+	if v != nil {
+		_u.SetPublicRating(*v)
+	}
+	return _u
+}
+
+// AddPublicRating adds value to the "public_rating" field.
+func (_u *RatingUpdateOne) AddPublicRating(v int) *RatingUpdateOne {
+	_u.mutation.AddPublicRating(v)
+	return _u
+}
+
 // Mutation returns the RatingMutation object of the builder.
 func (_u *RatingUpdateOne) Mutation() *RatingMutation {
 	return _u.mutation
@@ -344,6 +498,16 @@ func (_u *RatingUpdateOne) check() error {
 			return &ValidationError{Name: "games", err: fmt.Errorf(`ent: validator failed for field "Rating.games": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.SeasonGames(); ok {
+		if err := rating.SeasonGamesValidator(v); err != nil {
+			return &ValidationError{Name: "season_games", err: fmt.Errorf(`ent: validator failed for field "Rating.season_games": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.PublicRating(); ok {
+		if err := rating.PublicRatingValidator(v); err != nil {
+			return &ValidationError{Name: "public_rating", err: fmt.Errorf(`ent: validator failed for field "Rating.public_rating": %w`, err)}
+		}
+	}
 	if _u.mutation.UserCleared() && len(_u.mutation.UserIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Rating.user"`)
 	}
@@ -399,6 +563,24 @@ func (_u *RatingUpdateOne) sqlSave(ctx context.Context) (_node *Rating, err erro
 	}
 	if value, ok := _u.mutation.AddedGames(); ok {
 		_spec.AddField(rating.FieldGames, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.SeasonGames(); ok {
+		_spec.SetField(rating.FieldSeasonGames, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedSeasonGames(); ok {
+		_spec.AddField(rating.FieldSeasonGames, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Ordinal(); ok {
+		_spec.SetField(rating.FieldOrdinal, field.TypeFloat64, value)
+	}
+	if value, ok := _u.mutation.AddedOrdinal(); ok {
+		_spec.AddField(rating.FieldOrdinal, field.TypeFloat64, value)
+	}
+	if value, ok := _u.mutation.PublicRating(); ok {
+		_spec.SetField(rating.FieldPublicRating, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedPublicRating(); ok {
+		_spec.AddField(rating.FieldPublicRating, field.TypeInt, value)
 	}
 	_node = &Rating{config: _u.config}
 	_spec.Assign = _node.assignValues

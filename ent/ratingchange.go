@@ -27,6 +27,8 @@ type RatingChange struct {
 	UserID int `json:"user_id,omitempty"`
 	// The rating the game changed (Rating.mode).
 	Mode ratingchange.Mode `json:"mode,omitempty"`
+	// The rating's scope (Rating.family): empty for all maps.
+	Family string `json:"family,omitempty"`
 	// The user's place among the game's rated players (their team's in a team game): 1 for the winners; equal places tied.
 	Place int `json:"place,omitempty"`
 	// μ before the game.
@@ -37,6 +39,10 @@ type RatingChange struct {
 	MuAfter float64 `json:"mu_after,omitempty"`
 	// σ after the game.
 	SigmaAfter float64 `json:"sigma_after,omitempty"`
+	// Why the game did not change the rating (after = before): pair_limit, the players had met in too many rated games in 24 hours; NULL: it did.
+	Void *ratingchange.Void `json:"void,omitempty"`
+	// When a moderator reversed the change (rating_reversals); NULL: it stands.
+	ReversedAt *time.Time `json:"reversed_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the RatingChangeQuery when eager-loading is set.
 	Edges        RatingChangeEdges `json:"edges"`
@@ -87,9 +93,9 @@ func (*RatingChange) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullFloat64)
 		case ratingchange.FieldID, ratingchange.FieldGameID, ratingchange.FieldUserID, ratingchange.FieldPlace:
 			values[i] = new(sql.NullInt64)
-		case ratingchange.FieldMode:
+		case ratingchange.FieldMode, ratingchange.FieldFamily, ratingchange.FieldVoid:
 			values[i] = new(sql.NullString)
-		case ratingchange.FieldCreatedAt:
+		case ratingchange.FieldCreatedAt, ratingchange.FieldReversedAt:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -136,6 +142,12 @@ func (_m *RatingChange) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Mode = ratingchange.Mode(value.String)
 			}
+		case ratingchange.FieldFamily:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field family", values[i])
+			} else if value.Valid {
+				_m.Family = value.String
+			}
 		case ratingchange.FieldPlace:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
 				return fmt.Errorf("unexpected type %T for field place", values[i])
@@ -165,6 +177,20 @@ func (_m *RatingChange) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field sigma_after", values[i])
 			} else if value.Valid {
 				_m.SigmaAfter = value.Float64
+			}
+		case ratingchange.FieldVoid:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field void", values[i])
+			} else if value.Valid {
+				_m.Void = new(ratingchange.Void)
+				*_m.Void = ratingchange.Void(value.String)
+			}
+		case ratingchange.FieldReversedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field reversed_at", values[i])
+			} else if value.Valid {
+				_m.ReversedAt = new(time.Time)
+				*_m.ReversedAt = value.Time
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
@@ -224,6 +250,9 @@ func (_m *RatingChange) String() string {
 	builder.WriteString("mode=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Mode))
 	builder.WriteString(", ")
+	builder.WriteString("family=")
+	builder.WriteString(_m.Family)
+	builder.WriteString(", ")
 	builder.WriteString("place=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Place))
 	builder.WriteString(", ")
@@ -238,6 +267,16 @@ func (_m *RatingChange) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("sigma_after=")
 	builder.WriteString(fmt.Sprintf("%v", _m.SigmaAfter))
+	builder.WriteString(", ")
+	if v := _m.Void; v != nil {
+		builder.WriteString("void=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	if v := _m.ReversedAt; v != nil {
+		builder.WriteString("reversed_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -56,6 +56,20 @@ func (_c *RatingChangeCreate) SetMode(v ratingchange.Mode) *RatingChangeCreate {
 	return _c
 }
 
+// SetFamily sets the "family" field.
+func (_c *RatingChangeCreate) SetFamily(v string) *RatingChangeCreate {
+	_c.mutation.SetFamily(v)
+	return _c
+}
+
+// SetNillableFamily sets the "family" field if the given value is not nil.
+func (_c *RatingChangeCreate) SetNillableFamily(v *string) *RatingChangeCreate {
+	if v != nil {
+		_c.SetFamily(*v)
+	}
+	return _c
+}
+
 // SetPlace sets the "place" field.
 func (_c *RatingChangeCreate) SetPlace(v int) *RatingChangeCreate {
 	_c.mutation.SetPlace(v)
@@ -83,6 +97,34 @@ func (_c *RatingChangeCreate) SetMuAfter(v float64) *RatingChangeCreate {
 // SetSigmaAfter sets the "sigma_after" field.
 func (_c *RatingChangeCreate) SetSigmaAfter(v float64) *RatingChangeCreate {
 	_c.mutation.SetSigmaAfter(v)
+	return _c
+}
+
+// SetVoid sets the "void" field.
+func (_c *RatingChangeCreate) SetVoid(v ratingchange.Void) *RatingChangeCreate {
+	_c.mutation.SetVoid(v)
+	return _c
+}
+
+// SetNillableVoid sets the "void" field if the given value is not nil.
+func (_c *RatingChangeCreate) SetNillableVoid(v *ratingchange.Void) *RatingChangeCreate {
+	if v != nil {
+		_c.SetVoid(*v)
+	}
+	return _c
+}
+
+// SetReversedAt sets the "reversed_at" field.
+func (_c *RatingChangeCreate) SetReversedAt(v time.Time) *RatingChangeCreate {
+	_c.mutation.SetReversedAt(v)
+	return _c
+}
+
+// SetNillableReversedAt sets the "reversed_at" field if the given value is not nil.
+func (_c *RatingChangeCreate) SetNillableReversedAt(v *time.Time) *RatingChangeCreate {
+	if v != nil {
+		_c.SetReversedAt(*v)
+	}
 	return _c
 }
 
@@ -135,6 +177,10 @@ func (_c *RatingChangeCreate) defaults() {
 		v := ratingchange.DefaultCreatedAt()
 		_c.mutation.SetCreatedAt(v)
 	}
+	if _, ok := _c.mutation.Family(); !ok {
+		v := ratingchange.DefaultFamily
+		_c.mutation.SetFamily(v)
+	}
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -155,6 +201,9 @@ func (_c *RatingChangeCreate) check() error {
 		if err := ratingchange.ModeValidator(v); err != nil {
 			return &ValidationError{Name: "mode", err: fmt.Errorf(`ent: validator failed for field "RatingChange.mode": %w`, err)}
 		}
+	}
+	if _, ok := _c.mutation.Family(); !ok {
+		return &ValidationError{Name: "family", err: errors.New(`ent: missing required field "RatingChange.family"`)}
 	}
 	if _, ok := _c.mutation.Place(); !ok {
 		return &ValidationError{Name: "place", err: errors.New(`ent: missing required field "RatingChange.place"`)}
@@ -184,6 +233,11 @@ func (_c *RatingChangeCreate) check() error {
 	if v, ok := _c.mutation.SigmaAfter(); ok {
 		if err := ratingchange.SigmaAfterValidator(v); err != nil {
 			return &ValidationError{Name: "sigma_after", err: fmt.Errorf(`ent: validator failed for field "RatingChange.sigma_after": %w`, err)}
+		}
+	}
+	if v, ok := _c.mutation.Void(); ok {
+		if err := ratingchange.VoidValidator(v); err != nil {
+			return &ValidationError{Name: "void", err: fmt.Errorf(`ent: validator failed for field "RatingChange.void": %w`, err)}
 		}
 	}
 	if len(_c.mutation.GameIDs()) == 0 {
@@ -227,6 +281,10 @@ func (_c *RatingChangeCreate) createSpec() (*RatingChange, *sqlgraph.CreateSpec)
 		_spec.SetField(ratingchange.FieldMode, field.TypeEnum, value)
 		_node.Mode = value
 	}
+	if value, ok := _c.mutation.Family(); ok {
+		_spec.SetField(ratingchange.FieldFamily, field.TypeString, value)
+		_node.Family = value
+	}
 	if value, ok := _c.mutation.Place(); ok {
 		_spec.SetField(ratingchange.FieldPlace, field.TypeInt, value)
 		_node.Place = value
@@ -246,6 +304,14 @@ func (_c *RatingChangeCreate) createSpec() (*RatingChange, *sqlgraph.CreateSpec)
 	if value, ok := _c.mutation.SigmaAfter(); ok {
 		_spec.SetField(ratingchange.FieldSigmaAfter, field.TypeFloat64, value)
 		_node.SigmaAfter = value
+	}
+	if value, ok := _c.mutation.Void(); ok {
+		_spec.SetField(ratingchange.FieldVoid, field.TypeEnum, value)
+		_node.Void = &value
+	}
+	if value, ok := _c.mutation.ReversedAt(); ok {
+		_spec.SetField(ratingchange.FieldReversedAt, field.TypeTime, value)
+		_node.ReversedAt = &value
 	}
 	if nodes := _c.mutation.GameIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -333,6 +399,24 @@ type (
 	}
 )
 
+// SetReversedAt sets the "reversed_at" field.
+func (u *RatingChangeUpsert) SetReversedAt(v time.Time) *RatingChangeUpsert {
+	u.Set(ratingchange.FieldReversedAt, v)
+	return u
+}
+
+// UpdateReversedAt sets the "reversed_at" field to the value that was provided on create.
+func (u *RatingChangeUpsert) UpdateReversedAt() *RatingChangeUpsert {
+	u.SetExcluded(ratingchange.FieldReversedAt)
+	return u
+}
+
+// ClearReversedAt clears the value of the "reversed_at" field.
+func (u *RatingChangeUpsert) ClearReversedAt() *RatingChangeUpsert {
+	u.SetNull(ratingchange.FieldReversedAt)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create.
 // Using this option is equivalent to using:
 //
@@ -356,6 +440,9 @@ func (u *RatingChangeUpsertOne) UpdateNewValues() *RatingChangeUpsertOne {
 		if _, exists := u.create.mutation.Mode(); exists {
 			s.SetIgnore(ratingchange.FieldMode)
 		}
+		if _, exists := u.create.mutation.Family(); exists {
+			s.SetIgnore(ratingchange.FieldFamily)
+		}
 		if _, exists := u.create.mutation.Place(); exists {
 			s.SetIgnore(ratingchange.FieldPlace)
 		}
@@ -370,6 +457,9 @@ func (u *RatingChangeUpsertOne) UpdateNewValues() *RatingChangeUpsertOne {
 		}
 		if _, exists := u.create.mutation.SigmaAfter(); exists {
 			s.SetIgnore(ratingchange.FieldSigmaAfter)
+		}
+		if _, exists := u.create.mutation.Void(); exists {
+			s.SetIgnore(ratingchange.FieldVoid)
 		}
 	}))
 	return u
@@ -400,6 +490,27 @@ func (u *RatingChangeUpsertOne) Update(set func(*RatingChangeUpsert)) *RatingCha
 		set(&RatingChangeUpsert{UpdateSet: update})
 	}))
 	return u
+}
+
+// SetReversedAt sets the "reversed_at" field.
+func (u *RatingChangeUpsertOne) SetReversedAt(v time.Time) *RatingChangeUpsertOne {
+	return u.Update(func(s *RatingChangeUpsert) {
+		s.SetReversedAt(v)
+	})
+}
+
+// UpdateReversedAt sets the "reversed_at" field to the value that was provided on create.
+func (u *RatingChangeUpsertOne) UpdateReversedAt() *RatingChangeUpsertOne {
+	return u.Update(func(s *RatingChangeUpsert) {
+		s.UpdateReversedAt()
+	})
+}
+
+// ClearReversedAt clears the value of the "reversed_at" field.
+func (u *RatingChangeUpsertOne) ClearReversedAt() *RatingChangeUpsertOne {
+	return u.Update(func(s *RatingChangeUpsert) {
+		s.ClearReversedAt()
+	})
 }
 
 // Exec executes the query.
@@ -590,6 +701,9 @@ func (u *RatingChangeUpsertBulk) UpdateNewValues() *RatingChangeUpsertBulk {
 			if _, exists := b.mutation.Mode(); exists {
 				s.SetIgnore(ratingchange.FieldMode)
 			}
+			if _, exists := b.mutation.Family(); exists {
+				s.SetIgnore(ratingchange.FieldFamily)
+			}
 			if _, exists := b.mutation.Place(); exists {
 				s.SetIgnore(ratingchange.FieldPlace)
 			}
@@ -604,6 +718,9 @@ func (u *RatingChangeUpsertBulk) UpdateNewValues() *RatingChangeUpsertBulk {
 			}
 			if _, exists := b.mutation.SigmaAfter(); exists {
 				s.SetIgnore(ratingchange.FieldSigmaAfter)
+			}
+			if _, exists := b.mutation.Void(); exists {
+				s.SetIgnore(ratingchange.FieldVoid)
 			}
 		}
 	}))
@@ -635,6 +752,27 @@ func (u *RatingChangeUpsertBulk) Update(set func(*RatingChangeUpsert)) *RatingCh
 		set(&RatingChangeUpsert{UpdateSet: update})
 	}))
 	return u
+}
+
+// SetReversedAt sets the "reversed_at" field.
+func (u *RatingChangeUpsertBulk) SetReversedAt(v time.Time) *RatingChangeUpsertBulk {
+	return u.Update(func(s *RatingChangeUpsert) {
+		s.SetReversedAt(v)
+	})
+}
+
+// UpdateReversedAt sets the "reversed_at" field to the value that was provided on create.
+func (u *RatingChangeUpsertBulk) UpdateReversedAt() *RatingChangeUpsertBulk {
+	return u.Update(func(s *RatingChangeUpsert) {
+		s.UpdateReversedAt()
+	})
+}
+
+// ClearReversedAt clears the value of the "reversed_at" field.
+func (u *RatingChangeUpsertBulk) ClearReversedAt() *RatingChangeUpsertBulk {
+	return u.Update(func(s *RatingChangeUpsert) {
+		s.ClearReversedAt()
+	})
 }
 
 // Exec executes the query.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"rout/ent/predicate"
 	"rout/ent/ratingchange"
+	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -24,6 +25,26 @@ type RatingChangeUpdate struct {
 // Where appends a list predicates to the RatingChangeUpdate builder.
 func (_u *RatingChangeUpdate) Where(ps ...predicate.RatingChange) *RatingChangeUpdate {
 	_u.mutation.Where(ps...)
+	return _u
+}
+
+// SetReversedAt sets the "reversed_at" field.
+func (_u *RatingChangeUpdate) SetReversedAt(v time.Time) *RatingChangeUpdate {
+	_u.mutation.SetReversedAt(v)
+	return _u
+}
+
+// SetNillableReversedAt sets the "reversed_at" field if the given value is not nil.
+func (_u *RatingChangeUpdate) SetNillableReversedAt(v *time.Time) *RatingChangeUpdate {
+	if v != nil {
+		_u.SetReversedAt(*v)
+	}
+	return _u
+}
+
+// ClearReversedAt clears the value of the "reversed_at" field.
+func (_u *RatingChangeUpdate) ClearReversedAt() *RatingChangeUpdate {
+	_u.mutation.ClearReversedAt()
 	return _u
 }
 
@@ -82,6 +103,15 @@ func (_u *RatingChangeUpdate) sqlSave(ctx context.Context) (_node int, err error
 			}
 		}
 	}
+	if _u.mutation.VoidCleared() {
+		_spec.ClearField(ratingchange.FieldVoid, field.TypeEnum)
+	}
+	if value, ok := _u.mutation.ReversedAt(); ok {
+		_spec.SetField(ratingchange.FieldReversedAt, field.TypeTime, value)
+	}
+	if _u.mutation.ReversedAtCleared() {
+		_spec.ClearField(ratingchange.FieldReversedAt, field.TypeTime)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{ratingchange.Label}
@@ -100,6 +130,26 @@ type RatingChangeUpdateOne struct {
 	fields   []string
 	hooks    []Hook
 	mutation *RatingChangeMutation
+}
+
+// SetReversedAt sets the "reversed_at" field.
+func (_u *RatingChangeUpdateOne) SetReversedAt(v time.Time) *RatingChangeUpdateOne {
+	_u.mutation.SetReversedAt(v)
+	return _u
+}
+
+// SetNillableReversedAt sets the "reversed_at" field if the given value is not nil.
+func (_u *RatingChangeUpdateOne) SetNillableReversedAt(v *time.Time) *RatingChangeUpdateOne {
+	if v != nil {
+		_u.SetReversedAt(*v)
+	}
+	return _u
+}
+
+// ClearReversedAt clears the value of the "reversed_at" field.
+func (_u *RatingChangeUpdateOne) ClearReversedAt() *RatingChangeUpdateOne {
+	_u.mutation.ClearReversedAt()
+	return _u
 }
 
 // Mutation returns the RatingChangeMutation object of the builder.
@@ -186,6 +236,15 @@ func (_u *RatingChangeUpdateOne) sqlSave(ctx context.Context) (_node *RatingChan
 				ps[i](selector)
 			}
 		}
+	}
+	if _u.mutation.VoidCleared() {
+		_spec.ClearField(ratingchange.FieldVoid, field.TypeEnum)
+	}
+	if value, ok := _u.mutation.ReversedAt(); ok {
+		_spec.SetField(ratingchange.FieldReversedAt, field.TypeTime, value)
+	}
+	if _u.mutation.ReversedAtCleared() {
+		_spec.ClearField(ratingchange.FieldReversedAt, field.TypeTime)
 	}
 	_node = &RatingChange{config: _u.config}
 	_spec.Assign = _node.assignValues

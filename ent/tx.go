@@ -54,6 +54,14 @@ type Tx struct {
 	Rating *RatingClient
 	// RatingChange is the client for interacting with the RatingChange builders.
 	RatingChange *RatingChangeClient
+	// RatingCount is the client for interacting with the RatingCount builders.
+	RatingCount *RatingCountClient
+	// RatingReversal is the client for interacting with the RatingReversal builders.
+	RatingReversal *RatingReversalClient
+	// Season is the client for interacting with the Season builders.
+	Season *SeasonClient
+	// SeasonStanding is the client for interacting with the SeasonStanding builders.
+	SeasonStanding *SeasonStandingClient
 	// SeenEvent is the client for interacting with the SeenEvent builders.
 	SeenEvent *SeenEventClient
 	// Territory is the client for interacting with the Territory builders.
@@ -221,6 +229,10 @@ func (tx *Tx) init() {
 	tx.PushSubscription = NewPushSubscriptionClient(tx.config)
 	tx.Rating = NewRatingClient(tx.config)
 	tx.RatingChange = NewRatingChangeClient(tx.config)
+	tx.RatingCount = NewRatingCountClient(tx.config)
+	tx.RatingReversal = NewRatingReversalClient(tx.config)
+	tx.Season = NewSeasonClient(tx.config)
+	tx.SeasonStanding = NewSeasonStandingClient(tx.config)
 	tx.SeenEvent = NewSeenEventClient(tx.config)
 	tx.Territory = NewTerritoryClient(tx.config)
 	tx.Token = NewTokenClient(tx.config)

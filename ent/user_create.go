@@ -21,6 +21,8 @@ import (
 	"rout/ent/pushsubscription"
 	"rout/ent/rating"
 	"rout/ent/ratingchange"
+	"rout/ent/ratingreversal"
+	"rout/ent/seasonstanding"
 	"rout/ent/token"
 	"rout/ent/tournament"
 	"rout/ent/tournamententrant"
@@ -506,6 +508,36 @@ func (_c *UserCreate) AddRatingChanges(v ...*RatingChange) *UserCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddRatingChangeIDs(ids...)
+}
+
+// AddSeasonStandingIDs adds the "season_standings" edge to the SeasonStanding entity by IDs.
+func (_c *UserCreate) AddSeasonStandingIDs(ids ...int) *UserCreate {
+	_c.mutation.AddSeasonStandingIDs(ids...)
+	return _c
+}
+
+// AddSeasonStandings adds the "season_standings" edges to the SeasonStanding entity.
+func (_c *UserCreate) AddSeasonStandings(v ...*SeasonStanding) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddSeasonStandingIDs(ids...)
+}
+
+// AddRatingReversalIDs adds the "rating_reversals" edge to the RatingReversal entity by IDs.
+func (_c *UserCreate) AddRatingReversalIDs(ids ...int) *UserCreate {
+	_c.mutation.AddRatingReversalIDs(ids...)
+	return _c
+}
+
+// AddRatingReversals adds the "rating_reversals" edges to the RatingReversal entity.
+func (_c *UserCreate) AddRatingReversals(v ...*RatingReversal) *UserCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddRatingReversalIDs(ids...)
 }
 
 // AddTournamentIDs adds the "tournaments" edge to the Tournament entity by IDs.
@@ -1089,6 +1121,38 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.SeasonStandingsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.SeasonStandingsTable,
+			Columns: []string{user.SeasonStandingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(seasonstanding.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.RatingReversalsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingReversalsTable,
+			Columns: []string{user.RatingReversalsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingreversal.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

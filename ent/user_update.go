@@ -22,6 +22,8 @@ import (
 	"rout/ent/pushsubscription"
 	"rout/ent/rating"
 	"rout/ent/ratingchange"
+	"rout/ent/ratingreversal"
+	"rout/ent/seasonstanding"
 	"rout/ent/token"
 	"rout/ent/tournament"
 	"rout/ent/tournamententrant"
@@ -569,6 +571,36 @@ func (_u *UserUpdate) AddRatingChanges(v ...*RatingChange) *UserUpdate {
 	return _u.AddRatingChangeIDs(ids...)
 }
 
+// AddSeasonStandingIDs adds the "season_standings" edge to the SeasonStanding entity by IDs.
+func (_u *UserUpdate) AddSeasonStandingIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddSeasonStandingIDs(ids...)
+	return _u
+}
+
+// AddSeasonStandings adds the "season_standings" edges to the SeasonStanding entity.
+func (_u *UserUpdate) AddSeasonStandings(v ...*SeasonStanding) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSeasonStandingIDs(ids...)
+}
+
+// AddRatingReversalIDs adds the "rating_reversals" edge to the RatingReversal entity by IDs.
+func (_u *UserUpdate) AddRatingReversalIDs(ids ...int) *UserUpdate {
+	_u.mutation.AddRatingReversalIDs(ids...)
+	return _u
+}
+
+// AddRatingReversals adds the "rating_reversals" edges to the RatingReversal entity.
+func (_u *UserUpdate) AddRatingReversals(v ...*RatingReversal) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRatingReversalIDs(ids...)
+}
+
 // AddTournamentIDs adds the "tournaments" edge to the Tournament entity by IDs.
 func (_u *UserUpdate) AddTournamentIDs(ids ...int) *UserUpdate {
 	_u.mutation.AddTournamentIDs(ids...)
@@ -974,6 +1006,48 @@ func (_u *UserUpdate) RemoveRatingChanges(v ...*RatingChange) *UserUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveRatingChangeIDs(ids...)
+}
+
+// ClearSeasonStandings clears all "season_standings" edges to the SeasonStanding entity.
+func (_u *UserUpdate) ClearSeasonStandings() *UserUpdate {
+	_u.mutation.ClearSeasonStandings()
+	return _u
+}
+
+// RemoveSeasonStandingIDs removes the "season_standings" edge to SeasonStanding entities by IDs.
+func (_u *UserUpdate) RemoveSeasonStandingIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveSeasonStandingIDs(ids...)
+	return _u
+}
+
+// RemoveSeasonStandings removes "season_standings" edges to SeasonStanding entities.
+func (_u *UserUpdate) RemoveSeasonStandings(v ...*SeasonStanding) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSeasonStandingIDs(ids...)
+}
+
+// ClearRatingReversals clears all "rating_reversals" edges to the RatingReversal entity.
+func (_u *UserUpdate) ClearRatingReversals() *UserUpdate {
+	_u.mutation.ClearRatingReversals()
+	return _u
+}
+
+// RemoveRatingReversalIDs removes the "rating_reversals" edge to RatingReversal entities by IDs.
+func (_u *UserUpdate) RemoveRatingReversalIDs(ids ...int) *UserUpdate {
+	_u.mutation.RemoveRatingReversalIDs(ids...)
+	return _u
+}
+
+// RemoveRatingReversals removes "rating_reversals" edges to RatingReversal entities.
+func (_u *UserUpdate) RemoveRatingReversals(v ...*RatingReversal) *UserUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRatingReversalIDs(ids...)
 }
 
 // ClearTournaments clears all "tournaments" edges to the Tournament entity.
@@ -1980,6 +2054,96 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.SeasonStandingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.SeasonStandingsTable,
+			Columns: []string{user.SeasonStandingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(seasonstanding.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSeasonStandingsIDs(); len(nodes) > 0 && !_u.mutation.SeasonStandingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.SeasonStandingsTable,
+			Columns: []string{user.SeasonStandingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(seasonstanding.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SeasonStandingsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.SeasonStandingsTable,
+			Columns: []string{user.SeasonStandingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(seasonstanding.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RatingReversalsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingReversalsTable,
+			Columns: []string{user.RatingReversalsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingreversal.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRatingReversalsIDs(); len(nodes) > 0 && !_u.mutation.RatingReversalsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingReversalsTable,
+			Columns: []string{user.RatingReversalsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingreversal.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RatingReversalsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingReversalsTable,
+			Columns: []string{user.RatingReversalsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingreversal.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _u.mutation.TournamentsCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -2657,6 +2821,36 @@ func (_u *UserUpdateOne) AddRatingChanges(v ...*RatingChange) *UserUpdateOne {
 	return _u.AddRatingChangeIDs(ids...)
 }
 
+// AddSeasonStandingIDs adds the "season_standings" edge to the SeasonStanding entity by IDs.
+func (_u *UserUpdateOne) AddSeasonStandingIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddSeasonStandingIDs(ids...)
+	return _u
+}
+
+// AddSeasonStandings adds the "season_standings" edges to the SeasonStanding entity.
+func (_u *UserUpdateOne) AddSeasonStandings(v ...*SeasonStanding) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSeasonStandingIDs(ids...)
+}
+
+// AddRatingReversalIDs adds the "rating_reversals" edge to the RatingReversal entity by IDs.
+func (_u *UserUpdateOne) AddRatingReversalIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.AddRatingReversalIDs(ids...)
+	return _u
+}
+
+// AddRatingReversals adds the "rating_reversals" edges to the RatingReversal entity.
+func (_u *UserUpdateOne) AddRatingReversals(v ...*RatingReversal) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRatingReversalIDs(ids...)
+}
+
 // AddTournamentIDs adds the "tournaments" edge to the Tournament entity by IDs.
 func (_u *UserUpdateOne) AddTournamentIDs(ids ...int) *UserUpdateOne {
 	_u.mutation.AddTournamentIDs(ids...)
@@ -3062,6 +3256,48 @@ func (_u *UserUpdateOne) RemoveRatingChanges(v ...*RatingChange) *UserUpdateOne 
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveRatingChangeIDs(ids...)
+}
+
+// ClearSeasonStandings clears all "season_standings" edges to the SeasonStanding entity.
+func (_u *UserUpdateOne) ClearSeasonStandings() *UserUpdateOne {
+	_u.mutation.ClearSeasonStandings()
+	return _u
+}
+
+// RemoveSeasonStandingIDs removes the "season_standings" edge to SeasonStanding entities by IDs.
+func (_u *UserUpdateOne) RemoveSeasonStandingIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveSeasonStandingIDs(ids...)
+	return _u
+}
+
+// RemoveSeasonStandings removes "season_standings" edges to SeasonStanding entities.
+func (_u *UserUpdateOne) RemoveSeasonStandings(v ...*SeasonStanding) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSeasonStandingIDs(ids...)
+}
+
+// ClearRatingReversals clears all "rating_reversals" edges to the RatingReversal entity.
+func (_u *UserUpdateOne) ClearRatingReversals() *UserUpdateOne {
+	_u.mutation.ClearRatingReversals()
+	return _u
+}
+
+// RemoveRatingReversalIDs removes the "rating_reversals" edge to RatingReversal entities by IDs.
+func (_u *UserUpdateOne) RemoveRatingReversalIDs(ids ...int) *UserUpdateOne {
+	_u.mutation.RemoveRatingReversalIDs(ids...)
+	return _u
+}
+
+// RemoveRatingReversals removes "rating_reversals" edges to RatingReversal entities.
+func (_u *UserUpdateOne) RemoveRatingReversals(v ...*RatingReversal) *UserUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRatingReversalIDs(ids...)
 }
 
 // ClearTournaments clears all "tournaments" edges to the Tournament entity.
@@ -4091,6 +4327,96 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(ratingchange.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.SeasonStandingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.SeasonStandingsTable,
+			Columns: []string{user.SeasonStandingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(seasonstanding.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSeasonStandingsIDs(); len(nodes) > 0 && !_u.mutation.SeasonStandingsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.SeasonStandingsTable,
+			Columns: []string{user.SeasonStandingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(seasonstanding.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SeasonStandingsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.SeasonStandingsTable,
+			Columns: []string{user.SeasonStandingsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(seasonstanding.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RatingReversalsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingReversalsTable,
+			Columns: []string{user.RatingReversalsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingreversal.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRatingReversalsIDs(); len(nodes) > 0 && !_u.mutation.RatingReversalsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingReversalsTable,
+			Columns: []string{user.RatingReversalsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingreversal.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RatingReversalsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   user.RatingReversalsTable,
+			Columns: []string{user.RatingReversalsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(ratingreversal.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

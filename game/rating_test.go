@@ -19,15 +19,15 @@ type storedRating struct {
 	before rating.Rating
 }
 
-// ratingsOf reads the ratings of mode of users, and what game id changed of them.
+// ratingsOf reads the all-maps ratings of mode of users, and what game id changed of them.
 func (e *env) ratingsOf(id int, mode game.RatingMode, users ...int) map[int]storedRating {
 	e.t.Helper()
 	out := map[int]storedRating{}
 	for _, u := range users {
 		var r storedRating
 		err := e.db.QueryRowContext(e.ctx, `SELECT r.mu, r.sigma, r.games, c.place, c.mu_before, c.sigma_before
-			FROM ratings r JOIN rating_changes c ON c.user_id = r.user_id AND c.mode = r.mode
-			WHERE r.user_id = $1 AND r.mode = $2 AND c.game_id = $3 AND c.mu_after = r.mu AND c.sigma_after = r.sigma`,
+			FROM ratings r JOIN rating_changes c ON c.user_id = r.user_id AND c.mode = r.mode AND c.family = r.family
+			WHERE r.user_id = $1 AND r.mode = $2 AND r.family = '' AND c.game_id = $3 AND c.mu_after = r.mu AND c.sigma_after = r.sigma`,
 			u, mode, id).Scan(&r.Mu, &r.Sigma, &r.games, &r.place, &r.before.Mu, &r.before.Sigma)
 		if err != nil {
 			e.t.Fatalf("the %s rating of user %d after game %d: %v", mode, u, id, err)
@@ -119,11 +119,16 @@ func TestRatedFreeForAll(t *testing.T) {
 	if n := e.count(`SELECT count(*) FROM rating_changes WHERE game_id = $1`, unrated); n != 0 {
 		t.Errorf("an unrated game wrote %d rating changes", n)
 	}
-	if n := e.count(`SELECT count(*) FROM ratings`); n != 6 {
-		t.Errorf("%d ratings, want 6: four free-for-all, two duel", n)
+	// Each rating twice: on all maps, and on the classic family.
+	if n := e.count(`SELECT count(*) FROM ratings`); n != 12 {
+		t.Errorf("%d ratings, want 12: four free-for-all, two duel, each all maps and classic", n)
 	}
-	if n := e.count(`SELECT count(*) FROM rating_changes`); n != 9 {
-		t.Errorf("%d rating changes, want 9", n)
+	if n := e.count(`SELECT count(*) FROM rating_changes`); n != 18 {
+		t.Errorf("%d rating changes, want 18", n)
+	}
+	if n := e.count(`SELECT count(*) FROM ratings r JOIN ratings c ON c.user_id = r.user_id AND c.mode = r.mode
+		AND c.family = 'classic' AND c.mu = r.mu AND c.sigma = r.sigma AND c.games = r.games WHERE r.family = ''`); n != 6 {
+		t.Errorf("%d classic ratings equal to the all-maps ones, want all 6 (every game on the classic map)", n)
 	}
 }
 
@@ -151,7 +156,7 @@ func TestRatedGameWithCPUs(t *testing.T) {
 	initial := map[int]rating.Rating{alice: rating.Initial, bob: rating.Initial}
 	// Three seats: a free-for-all, though only two are rated.
 	checkRated(t, e.ratingsOf(id, game.RatingFFA, alice, bob), [][]int{{alice}, {bob}}, []int{1, 2}, initial, 1)
-	if n := e.count(`SELECT count(*) FROM rating_changes WHERE game_id = $1`, id); n != 2 {
+	if n := e.count(`SELECT count(*) FROM rating_changes WHERE game_id = $1 AND family = ''`, id); n != 2 {
 		t.Errorf("%d rating changes, want the two humans'", n)
 	}
 }
@@ -184,8 +189,8 @@ func TestRatedGameWaitsForTheRating(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
 	alice, bob := e.user("alice"), e.user("bob")
-	if _, err := e.db.ExecContext(e.ctx, `INSERT INTO ratings (created_at, updated_at, user_id, mode, mu, sigma, games)
-		VALUES (now(), now(), $1, 'duel', 30, 5, 3)`, alice); err != nil {
+	if _, err := e.db.ExecContext(e.ctx, `INSERT INTO ratings (created_at, updated_at, user_id, mode, mu, sigma, games,
+		season_games, ordinal, public_rating) VALUES (now(), now(), $1, 'duel', 30, 5, 3, 3, 15, 1720)`, alice); err != nil {
 		t.Fatal(err)
 	}
 	id := dbtest.Game(t, e.db, dbtest.GameOpts{Service: e.svc, Seats: dbtest.Users(alice, bob), Start: true,
@@ -197,7 +202,7 @@ func TestRatedGameWaitsForTheRating(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Rollback()
-	if _, err := other.ExecContext(e.ctx, `SELECT 1 FROM ratings WHERE user_id = $1 FOR UPDATE`, alice); err != nil {
+	if _, err := other.ExecContext(e.ctx, `SELECT 1 FROM ratings WHERE user_id = $1 AND family = '' FOR UPDATE`, alice); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
@@ -218,7 +223,7 @@ func TestRatedGameWaitsForTheRating(t *testing.T) {
 	if !waiting {
 		t.Fatal("the game's end never waited for the lock")
 	}
-	if _, err := other.ExecContext(e.ctx, `UPDATE ratings SET mu = 31, sigma = 4.5, games = 4 WHERE user_id = $1`, alice); err != nil {
+	if _, err := other.ExecContext(e.ctx, `UPDATE ratings SET mu = 31, sigma = 4.5, games = 4 WHERE user_id = $1 AND family = ''`, alice); err != nil {
 		t.Fatal(err)
 	}
 	if err := other.Commit(); err != nil {

@@ -806,6 +806,19 @@ type ReportChatMessageInput struct {
 	Reason *string `json:"reason,omitempty"`
 }
 
+type ReverseRatingChangeInput struct {
+	// The rated game whose rating changes to take back.
+	Game string `json:"game"`
+	// Why, for the audit log: 1 to 500 characters.
+	Reason string `json:"reason"`
+}
+
+// The payload of reverseRatingChange.
+type ReverseRatingChangePayload struct {
+	// RATING_NOT_MODERATOR, GAME_NOT_FOUND, GAME_NOT_RATED, RATING_ALREADY_REVERSED, RATING_REASON_INVALID.
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 // An API token to revoke.
 type RevokeAPITokenInput struct {
 	// The token's global id.
@@ -1133,6 +1146,64 @@ type UserError struct {
 	Field []string `json:"field,omitempty"`
 	// A human-readable explanation, in English.
 	Message string `json:"message"`
+}
+
+// A kind of rated game: a duel (a free-for-all of two seats), a free-for-all of three or more, a team game.
+type LeaderboardMode string
+
+const (
+	LeaderboardModeDuel  LeaderboardMode = "DUEL"
+	LeaderboardModeFfa   LeaderboardMode = "FFA"
+	LeaderboardModeTeams LeaderboardMode = "TEAMS"
+)
+
+var AllLeaderboardMode = []LeaderboardMode{
+	LeaderboardModeDuel,
+	LeaderboardModeFfa,
+	LeaderboardModeTeams,
+}
+
+func (e LeaderboardMode) IsValid() bool {
+	switch e {
+	case LeaderboardModeDuel, LeaderboardModeFfa, LeaderboardModeTeams:
+		return true
+	}
+	return false
+}
+
+func (e LeaderboardMode) String() string {
+	return string(e)
+}
+
+func (e *LeaderboardMode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = LeaderboardMode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid LeaderboardMode", str)
+	}
+	return nil
+}
+
+func (e LeaderboardMode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *LeaderboardMode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e LeaderboardMode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 // A map format of another game that `importMap` converts (docs/maps.md, "Imports").

@@ -144,9 +144,13 @@ func New(opts Opts) (*Jobs, error) {
 	river.AddWorker(workers, &notificationWorker{j: j})
 	river.AddWorker(workers, &digestWorker{j: j})
 	river.AddWorker(workers, &sweepWorker{j: j})
+	river.AddWorker(workers, &seasonCloseWorker{j: j})
 	periodic := []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(opts.Config.SweepInterval),
 		func() (river.JobArgs, *river.InsertOpts) { return SweepArgs{}, nil },
-		&river.PeriodicJobOpts{RunOnStart: true})}
+		&river.PeriodicJobOpts{RunOnStart: true}),
+		river.NewPeriodicJob(river.PeriodicInterval(seasonInterval),
+			func() (river.JobArgs, *river.InsertOpts) { return SeasonCloseArgs{}, nil },
+			&river.PeriodicJobOpts{RunOnStart: true})}
 	if opts.Tournaments != nil {
 		river.AddWorker(workers, &tournamentAdvanceWorker{j: j})
 		river.AddWorker(workers, &tournamentSweepWorker{j: j})

@@ -103,6 +103,8 @@ const (
 	EdgeChatSettings = "chat_settings"
 	// EdgeRatingChanges holds the string denoting the rating_changes edge name in mutations.
 	EdgeRatingChanges = "rating_changes"
+	// EdgeRatingReversals holds the string denoting the rating_reversals edge name in mutations.
+	EdgeRatingReversals = "rating_reversals"
 	// EdgeWatchers holds the string denoting the watchers edge name in mutations.
 	EdgeWatchers = "watchers"
 	// EdgeTournamentTables holds the string denoting the tournament_tables edge name in mutations.
@@ -202,6 +204,13 @@ const (
 	RatingChangesInverseTable = "rating_changes"
 	// RatingChangesColumn is the table column denoting the rating_changes relation/edge.
 	RatingChangesColumn = "game_id"
+	// RatingReversalsTable is the table that holds the rating_reversals relation/edge.
+	RatingReversalsTable = "rating_reversals"
+	// RatingReversalsInverseTable is the table name for the RatingReversal entity.
+	// It exists in this package in order to avoid circular dependency with the "ratingreversal" package.
+	RatingReversalsInverseTable = "rating_reversals"
+	// RatingReversalsColumn is the table column denoting the rating_reversals relation/edge.
+	RatingReversalsColumn = "game_id"
 	// WatchersTable is the table that holds the watchers relation/edge.
 	WatchersTable = "game_watchers"
 	// WatchersInverseTable is the table name for the GameWatcher entity.
@@ -733,6 +742,20 @@ func ByRatingChanges(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByRatingReversalsCount orders the results by rating_reversals count.
+func ByRatingReversalsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newRatingReversalsStep(), opts...)
+	}
+}
+
+// ByRatingReversals orders the results by rating_reversals terms.
+func ByRatingReversals(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newRatingReversalsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByWatchersCount orders the results by watchers count.
 func ByWatchersCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -863,6 +886,13 @@ func newRatingChangesStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(RatingChangesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, RatingChangesTable, RatingChangesColumn),
+	)
+}
+func newRatingReversalsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(RatingReversalsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, RatingReversalsTable, RatingReversalsColumn),
 	)
 }
 func newWatchersStep() *sqlgraph.Step {

@@ -1544,6 +1544,29 @@ func HasRatingChangesWith(preds ...predicate.RatingChange) predicate.Game {
 	})
 }
 
+// HasRatingReversals applies the HasEdge predicate on the "rating_reversals" edge.
+func HasRatingReversals() predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, RatingReversalsTable, RatingReversalsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasRatingReversalsWith applies the HasEdge predicate on the "rating_reversals" edge with a given conditions (other predicates).
+func HasRatingReversalsWith(preds ...predicate.RatingReversal) predicate.Game {
+	return predicate.Game(func(s *sql.Selector) {
+		step := newRatingReversalsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasWatchers applies the HasEdge predicate on the "watchers" edge.
 func HasWatchers() predicate.Game {
 	return predicate.Game(func(s *sql.Selector) {

@@ -248,6 +248,54 @@ func (f RatingChangeFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RatingChangeMutation", m)
 }
 
+// The RatingCountFunc type is an adapter to allow the use of ordinary
+// function as RatingCount mutator.
+type RatingCountFunc func(context.Context, *ent.RatingCountMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RatingCountFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RatingCountMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RatingCountMutation", m)
+}
+
+// The RatingReversalFunc type is an adapter to allow the use of ordinary
+// function as RatingReversal mutator.
+type RatingReversalFunc func(context.Context, *ent.RatingReversalMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RatingReversalFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RatingReversalMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RatingReversalMutation", m)
+}
+
+// The SeasonFunc type is an adapter to allow the use of ordinary
+// function as Season mutator.
+type SeasonFunc func(context.Context, *ent.SeasonMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f SeasonFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.SeasonMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SeasonMutation", m)
+}
+
+// The SeasonStandingFunc type is an adapter to allow the use of ordinary
+// function as SeasonStanding mutator.
+type SeasonStandingFunc func(context.Context, *ent.SeasonStandingMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f SeasonStandingFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.SeasonStandingMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SeasonStandingMutation", m)
+}
+
 // The SeenEventFunc type is an adapter to allow the use of ordinary
 // function as SeenEvent mutator.
 type SeenEventFunc func(context.Context, *ent.SeenEventMutation) (ent.Value, error)

@@ -772,9 +772,13 @@ var (
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
 		{Name: "mode", Type: field.TypeEnum, Enums: []string{"duel", "ffa", "teams"}},
+		{Name: "family", Type: field.TypeString, Default: ""},
 		{Name: "mu", Type: field.TypeFloat64},
 		{Name: "sigma", Type: field.TypeFloat64},
 		{Name: "games", Type: field.TypeInt, Default: 0},
+		{Name: "season_games", Type: field.TypeInt, Default: 0},
+		{Name: "ordinal", Type: field.TypeFloat64},
+		{Name: "public_rating", Type: field.TypeInt},
 		{Name: "user_id", Type: field.TypeInt},
 	}
 	// RatingsTable holds the schema information for the "ratings" table.
@@ -785,16 +789,29 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "ratings_users_ratings",
-				Columns:    []*schema.Column{RatingsColumns[7]},
+				Columns:    []*schema.Column{RatingsColumns[11]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
 		},
 		Indexes: []*schema.Index{
 			{
-				Name:    "rating_user_id_mode",
+				Name:    "rating_user_id_mode_family",
 				Unique:  true,
-				Columns: []*schema.Column{RatingsColumns[7], RatingsColumns[3]},
+				Columns: []*schema.Column{RatingsColumns[11], RatingsColumns[3], RatingsColumns[4]},
+			},
+			{
+				Name:    "rating_mode_family_public_rating_ordinal_user_id",
+				Unique:  false,
+				Columns: []*schema.Column{RatingsColumns[3], RatingsColumns[4], RatingsColumns[10], RatingsColumns[9], RatingsColumns[11]},
+				Annotation: &entsql.IndexAnnotation{
+					DescColumns: map[string]bool{
+						RatingsColumns[9].Name: true,
+
+						RatingsColumns[10].Name: true,
+					},
+					Where: "season_games > 0",
+				},
 			},
 		},
 	}
@@ -803,11 +820,14 @@ var (
 		{Name: "id", Type: field.TypeInt, Increment: true},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "mode", Type: field.TypeEnum, Enums: []string{"duel", "ffa", "teams"}},
+		{Name: "family", Type: field.TypeString, Default: ""},
 		{Name: "place", Type: field.TypeInt},
 		{Name: "mu_before", Type: field.TypeFloat64},
 		{Name: "sigma_before", Type: field.TypeFloat64},
 		{Name: "mu_after", Type: field.TypeFloat64},
 		{Name: "sigma_after", Type: field.TypeFloat64},
+		{Name: "void", Type: field.TypeEnum, Nullable: true, Enums: []string{"pair_limit"}},
+		{Name: "reversed_at", Type: field.TypeTime, Nullable: true},
 		{Name: "game_id", Type: field.TypeInt},
 		{Name: "user_id", Type: field.TypeInt},
 	}
@@ -819,27 +839,142 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "rating_changes_games_rating_changes",
-				Columns:    []*schema.Column{RatingChangesColumns[8]},
+				Columns:    []*schema.Column{RatingChangesColumns[11]},
 				RefColumns: []*schema.Column{GamesColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
 			{
 				Symbol:     "rating_changes_users_rating_changes",
-				Columns:    []*schema.Column{RatingChangesColumns[9]},
+				Columns:    []*schema.Column{RatingChangesColumns[12]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
 		},
 		Indexes: []*schema.Index{
 			{
-				Name:    "ratingchange_game_id_user_id",
+				Name:    "ratingchange_game_id_user_id_family",
 				Unique:  true,
-				Columns: []*schema.Column{RatingChangesColumns[8], RatingChangesColumns[9]},
+				Columns: []*schema.Column{RatingChangesColumns[11], RatingChangesColumns[12], RatingChangesColumns[3]},
 			},
 			{
 				Name:    "ratingchange_user_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{RatingChangesColumns[9], RatingChangesColumns[1]},
+				Columns: []*schema.Column{RatingChangesColumns[12], RatingChangesColumns[1]},
+			},
+		},
+	}
+	// RatingCountsColumns holds the columns for the "rating_counts" table.
+	RatingCountsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "mode", Type: field.TypeEnum, Enums: []string{"duel", "ffa", "teams"}},
+		{Name: "family", Type: field.TypeString},
+		{Name: "public_rating", Type: field.TypeInt},
+		{Name: "players", Type: field.TypeInt},
+	}
+	// RatingCountsTable holds the schema information for the "rating_counts" table.
+	RatingCountsTable = &schema.Table{
+		Name:       "rating_counts",
+		Columns:    RatingCountsColumns,
+		PrimaryKey: []*schema.Column{RatingCountsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "ratingcount_mode_family_public_rating",
+				Unique:  true,
+				Columns: []*schema.Column{RatingCountsColumns[1], RatingCountsColumns[2], RatingCountsColumns[3]},
+			},
+		},
+	}
+	// RatingReversalsColumns holds the columns for the "rating_reversals" table.
+	RatingReversalsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "reason", Type: field.TypeString, Size: 500},
+		{Name: "game_id", Type: field.TypeInt},
+		{Name: "moderator_id", Type: field.TypeInt, Nullable: true},
+	}
+	// RatingReversalsTable holds the schema information for the "rating_reversals" table.
+	RatingReversalsTable = &schema.Table{
+		Name:       "rating_reversals",
+		Columns:    RatingReversalsColumns,
+		PrimaryKey: []*schema.Column{RatingReversalsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "rating_reversals_games_rating_reversals",
+				Columns:    []*schema.Column{RatingReversalsColumns[3]},
+				RefColumns: []*schema.Column{GamesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "rating_reversals_users_rating_reversals",
+				Columns:    []*schema.Column{RatingReversalsColumns[4]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "ratingreversal_game_id",
+				Unique:  true,
+				Columns: []*schema.Column{RatingReversalsColumns[3]},
+			},
+		},
+	}
+	// SeasonsColumns holds the columns for the "seasons" table.
+	SeasonsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "number", Type: field.TypeInt},
+		{Name: "starts_at", Type: field.TypeTime},
+		{Name: "ends_at", Type: field.TypeTime},
+		{Name: "closed_at", Type: field.TypeTime, Nullable: true},
+	}
+	// SeasonsTable holds the schema information for the "seasons" table.
+	SeasonsTable = &schema.Table{
+		Name:       "seasons",
+		Columns:    SeasonsColumns,
+		PrimaryKey: []*schema.Column{SeasonsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "season_number",
+				Unique:  true,
+				Columns: []*schema.Column{SeasonsColumns[1]},
+			},
+		},
+	}
+	// SeasonStandingsColumns holds the columns for the "season_standings" table.
+	SeasonStandingsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "season", Type: field.TypeInt},
+		{Name: "mode", Type: field.TypeEnum, Enums: []string{"duel", "ffa", "teams"}},
+		{Name: "family", Type: field.TypeString},
+		{Name: "rank", Type: field.TypeInt},
+		{Name: "public_rating", Type: field.TypeInt},
+		{Name: "provisional", Type: field.TypeBool},
+		{Name: "games", Type: field.TypeInt},
+		{Name: "user_id", Type: field.TypeInt},
+	}
+	// SeasonStandingsTable holds the schema information for the "season_standings" table.
+	SeasonStandingsTable = &schema.Table{
+		Name:       "season_standings",
+		Columns:    SeasonStandingsColumns,
+		PrimaryKey: []*schema.Column{SeasonStandingsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "season_standings_users_season_standings",
+				Columns:    []*schema.Column{SeasonStandingsColumns[8]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "seasonstanding_season_mode_family_rank",
+				Unique:  true,
+				Columns: []*schema.Column{SeasonStandingsColumns[1], SeasonStandingsColumns[2], SeasonStandingsColumns[3], SeasonStandingsColumns[4]},
+			},
+			{
+				Name:    "seasonstanding_season_mode_family_user_id",
+				Unique:  true,
+				Columns: []*schema.Column{SeasonStandingsColumns[1], SeasonStandingsColumns[2], SeasonStandingsColumns[3], SeasonStandingsColumns[8]},
 			},
 		},
 	}
@@ -1156,6 +1291,10 @@ var (
 		PushSubscriptionsTable,
 		RatingsTable,
 		RatingChangesTable,
+		RatingCountsTable,
+		RatingReversalsTable,
+		SeasonsTable,
+		SeasonStandingsTable,
 		SeenEventsTable,
 		TerritoriesTable,
 		TokensTable,
@@ -1201,6 +1340,9 @@ func init() {
 	RatingsTable.ForeignKeys[0].RefTable = UsersTable
 	RatingChangesTable.ForeignKeys[0].RefTable = GamesTable
 	RatingChangesTable.ForeignKeys[1].RefTable = UsersTable
+	RatingReversalsTable.ForeignKeys[0].RefTable = GamesTable
+	RatingReversalsTable.ForeignKeys[1].RefTable = UsersTable
+	SeasonStandingsTable.ForeignKeys[0].RefTable = UsersTable
 	SeenEventsTable.ForeignKeys[0].RefTable = GamesTable
 	TerritoriesTable.ForeignKeys[0].RefTable = GamesTable
 	TokensTable.ForeignKeys[0].RefTable = UsersTable

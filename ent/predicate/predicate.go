@@ -66,6 +66,18 @@ type Rating func(*sql.Selector)
 // RatingChange is the predicate function for ratingchange builders.
 type RatingChange func(*sql.Selector)
 
+// RatingCount is the predicate function for ratingcount builders.
+type RatingCount func(*sql.Selector)
+
+// RatingReversal is the predicate function for ratingreversal builders.
+type RatingReversal func(*sql.Selector)
+
+// Season is the predicate function for season builders.
+type Season func(*sql.Selector)
+
+// SeasonStanding is the predicate function for seasonstanding builders.
+type SeasonStanding func(*sql.Selector)
+
 // SeenEvent is the predicate function for seenevent builders.
 type SeenEvent func(*sql.Selector)
 

@@ -25,12 +25,20 @@ const (
 	FieldUserID = "user_id"
 	// FieldMode holds the string denoting the mode field in the database.
 	FieldMode = "mode"
+	// FieldFamily holds the string denoting the family field in the database.
+	FieldFamily = "family"
 	// FieldMu holds the string denoting the mu field in the database.
 	FieldMu = "mu"
 	// FieldSigma holds the string denoting the sigma field in the database.
 	FieldSigma = "sigma"
 	// FieldGames holds the string denoting the games field in the database.
 	FieldGames = "games"
+	// FieldSeasonGames holds the string denoting the season_games field in the database.
+	FieldSeasonGames = "season_games"
+	// FieldOrdinal holds the string denoting the ordinal field in the database.
+	FieldOrdinal = "ordinal"
+	// FieldPublicRating holds the string denoting the public_rating field in the database.
+	FieldPublicRating = "public_rating"
 	// EdgeUser holds the string denoting the user edge name in mutations.
 	EdgeUser = "user"
 	// Table holds the table name of the rating in the database.
@@ -51,9 +59,13 @@ var Columns = []string{
 	FieldUpdatedAt,
 	FieldUserID,
 	FieldMode,
+	FieldFamily,
 	FieldMu,
 	FieldSigma,
 	FieldGames,
+	FieldSeasonGames,
+	FieldOrdinal,
+	FieldPublicRating,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -73,12 +85,20 @@ var (
 	DefaultUpdatedAt func() time.Time
 	// UpdateDefaultUpdatedAt holds the default value on update for the "updated_at" field.
 	UpdateDefaultUpdatedAt func() time.Time
+	// DefaultFamily holds the default value on creation for the "family" field.
+	DefaultFamily string
 	// SigmaValidator is a validator for the "sigma" field. It is called by the builders before save.
 	SigmaValidator func(float64) error
 	// DefaultGames holds the default value on creation for the "games" field.
 	DefaultGames int
 	// GamesValidator is a validator for the "games" field. It is called by the builders before save.
 	GamesValidator func(int) error
+	// DefaultSeasonGames holds the default value on creation for the "season_games" field.
+	DefaultSeasonGames int
+	// SeasonGamesValidator is a validator for the "season_games" field. It is called by the builders before save.
+	SeasonGamesValidator func(int) error
+	// PublicRatingValidator is a validator for the "public_rating" field. It is called by the builders before save.
+	PublicRatingValidator func(int) error
 )
 
 // Mode defines the type for the "mode" enum field.
@@ -133,6 +153,11 @@ func ByMode(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldMode, opts...).ToFunc()
 }
 
+// ByFamily orders the results by the family field.
+func ByFamily(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldFamily, opts...).ToFunc()
+}
+
 // ByMu orders the results by the mu field.
 func ByMu(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldMu, opts...).ToFunc()
@@ -146,6 +171,21 @@ func BySigma(opts ...sql.OrderTermOption) OrderOption {
 // ByGames orders the results by the games field.
 func ByGames(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldGames, opts...).ToFunc()
+}
+
+// BySeasonGames orders the results by the season_games field.
+func BySeasonGames(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSeasonGames, opts...).ToFunc()
+}
+
+// ByOrdinal orders the results by the ordinal field.
+func ByOrdinal(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldOrdinal, opts...).ToFunc()
+}
+
+// ByPublicRating orders the results by the public_rating field.
+func ByPublicRating(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPublicRating, opts...).ToFunc()
 }
 
 // ByUserField orders the results by user field.

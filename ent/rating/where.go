@@ -70,6 +70,11 @@ func UserID(v int) predicate.Rating {
 	return predicate.Rating(sql.FieldEQ(FieldUserID, v))
 }
 
+// Family applies equality check predicate on the "family" field. It's identical to FamilyEQ.
+func Family(v string) predicate.Rating {
+	return predicate.Rating(sql.FieldEQ(FieldFamily, v))
+}
+
 // Mu applies equality check predicate on the "mu" field. It's identical to MuEQ.
 func Mu(v float64) predicate.Rating {
 	return predicate.Rating(sql.FieldEQ(FieldMu, v))
@@ -83,6 +88,21 @@ func Sigma(v float64) predicate.Rating {
 // Games applies equality check predicate on the "games" field. It's identical to GamesEQ.
 func Games(v int) predicate.Rating {
 	return predicate.Rating(sql.FieldEQ(FieldGames, v))
+}
+
+// SeasonGames applies equality check predicate on the "season_games" field. It's identical to SeasonGamesEQ.
+func SeasonGames(v int) predicate.Rating {
+	return predicate.Rating(sql.FieldEQ(FieldSeasonGames, v))
+}
+
+// Ordinal applies equality check predicate on the "ordinal" field. It's identical to OrdinalEQ.
+func Ordinal(v float64) predicate.Rating {
+	return predicate.Rating(sql.FieldEQ(FieldOrdinal, v))
+}
+
+// PublicRating applies equality check predicate on the "public_rating" field. It's identical to PublicRatingEQ.
+func PublicRating(v int) predicate.Rating {
+	return predicate.Rating(sql.FieldEQ(FieldPublicRating, v))
 }
 
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
@@ -205,6 +225,71 @@ func ModeNotIn(vs ...Mode) predicate.Rating {
 	return predicate.Rating(sql.FieldNotIn(FieldMode, vs...))
 }
 
+// FamilyEQ applies the EQ predicate on the "family" field.
+func FamilyEQ(v string) predicate.Rating {
+	return predicate.Rating(sql.FieldEQ(FieldFamily, v))
+}
+
+// FamilyNEQ applies the NEQ predicate on the "family" field.
+func FamilyNEQ(v string) predicate.Rating {
+	return predicate.Rating(sql.FieldNEQ(FieldFamily, v))
+}
+
+// FamilyIn applies the In predicate on the "family" field.
+func FamilyIn(vs ...string) predicate.Rating {
+	return predicate.Rating(sql.FieldIn(FieldFamily, vs...))
+}
+
+// FamilyNotIn applies the NotIn predicate on the "family" field.
+func FamilyNotIn(vs ...string) predicate.Rating {
+	return predicate.Rating(sql.FieldNotIn(FieldFamily, vs...))
+}
+
+// FamilyGT applies the GT predicate on the "family" field.
+func FamilyGT(v string) predicate.Rating {
+	return predicate.Rating(sql.FieldGT(FieldFamily, v))
+}
+
+// FamilyGTE applies the GTE predicate on the "family" field.
+func FamilyGTE(v string) predicate.Rating {
+	return predicate.Rating(sql.FieldGTE(FieldFamily, v))
+}
+
+// FamilyLT applies the LT predicate on the "family" field.
+func FamilyLT(v string) predicate.Rating {
+	return predicate.Rating(sql.FieldLT(FieldFamily, v))
+}
+
+// FamilyLTE applies the LTE predicate on the "family" field.
+func FamilyLTE(v string) predicate.Rating {
+	return predicate.Rating(sql.FieldLTE(FieldFamily, v))
+}
+
+// FamilyContains applies the Contains predicate on the "family" field.
+func FamilyContains(v string) predicate.Rating {
+	return predicate.Rating(sql.FieldContains(FieldFamily, v))
+}
+
+// FamilyHasPrefix applies the HasPrefix predicate on the "family" field.
+func FamilyHasPrefix(v string) predicate.Rating {
+	return predicate.Rating(sql.FieldHasPrefix(FieldFamily, v))
+}
+
+// FamilyHasSuffix applies the HasSuffix predicate on the "family" field.
+func FamilyHasSuffix(v string) predicate.Rating {
+	return predicate.Rating(sql.FieldHasSuffix(FieldFamily, v))
+}
+
+// FamilyEqualFold applies the EqualFold predicate on the "family" field.
+func FamilyEqualFold(v string) predicate.Rating {
+	return predicate.Rating(sql.FieldEqualFold(FieldFamily, v))
+}
+
+// FamilyContainsFold applies the ContainsFold predicate on the "family" field.
+func FamilyContainsFold(v string) predicate.Rating {
+	return predicate.Rating(sql.FieldContainsFold(FieldFamily, v))
+}
+
 // MuEQ applies the EQ predicate on the "mu" field.
 func MuEQ(v float64) predicate.Rating {
 	return predicate.Rating(sql.FieldEQ(FieldMu, v))
@@ -323,6 +408,126 @@ func GamesLT(v int) predicate.Rating {
 // GamesLTE applies the LTE predicate on the "games" field.
 func GamesLTE(v int) predicate.Rating {
 	return predicate.Rating(sql.FieldLTE(FieldGames, v))
+}
+
+// SeasonGamesEQ applies the EQ predicate on the "season_games" field.
+func SeasonGamesEQ(v int) predicate.Rating {
+	return predicate.Rating(sql.FieldEQ(FieldSeasonGames, v))
+}
+
+// SeasonGamesNEQ applies the NEQ predicate on the "season_games" field.
+func SeasonGamesNEQ(v int) predicate.Rating {
+	return predicate.Rating(sql.FieldNEQ(FieldSeasonGames, v))
+}
+
+// SeasonGamesIn applies the In predicate on the "season_games" field.
+func SeasonGamesIn(vs ...int) predicate.Rating {
+	return predicate.Rating(sql.FieldIn(FieldSeasonGames, vs...))
+}
+
+// SeasonGamesNotIn applies the NotIn predicate on the "season_games" field.
+func SeasonGamesNotIn(vs ...int) predicate.Rating {
+	return predicate.Rating(sql.FieldNotIn(FieldSeasonGames, vs...))
+}
+
+// SeasonGamesGT applies the GT predicate on the "season_games" field.
+func SeasonGamesGT(v int) predicate.Rating {
+	return predicate.Rating(sql.FieldGT(FieldSeasonGames, v))
+}
+
+// SeasonGamesGTE applies the GTE predicate on the "season_games" field.
+func SeasonGamesGTE(v int) predicate.Rating {
+	return predicate.Rating(sql.FieldGTE(FieldSeasonGames, v))
+}
+
+// SeasonGamesLT applies the LT predicate on the "season_games" field.
+func SeasonGamesLT(v int) predicate.Rating {
+	return predicate.Rating(sql.FieldLT(FieldSeasonGames, v))
+}
+
+// SeasonGamesLTE applies the LTE predicate on the "season_games" field.
+func SeasonGamesLTE(v int) predicate.Rating {
+	return predicate.Rating(sql.FieldLTE(FieldSeasonGames, v))
+}
+
+// OrdinalEQ applies the EQ predicate on the "ordinal" field.
+func OrdinalEQ(v float64) predicate.Rating {
+	return predicate.Rating(sql.FieldEQ(FieldOrdinal, v))
+}
+
+// OrdinalNEQ applies the NEQ predicate on the "ordinal" field.
+func OrdinalNEQ(v float64) predicate.Rating {
+	return predicate.Rating(sql.FieldNEQ(FieldOrdinal, v))
+}
+
+// OrdinalIn applies the In predicate on the "ordinal" field.
+func OrdinalIn(vs ...float64) predicate.Rating {
+	return predicate.Rating(sql.FieldIn(FieldOrdinal, vs...))
+}
+
+// OrdinalNotIn applies the NotIn predicate on the "ordinal" field.
+func OrdinalNotIn(vs ...float64) predicate.Rating {
+	return predicate.Rating(sql.FieldNotIn(FieldOrdinal, vs...))
+}
+
+// OrdinalGT applies the GT predicate on the "ordinal" field.
+func OrdinalGT(v float64) predicate.Rating {
+	return predicate.Rating(sql.FieldGT(FieldOrdinal, v))
+}
+
+// OrdinalGTE applies the GTE predicate on the "ordinal" field.
+func OrdinalGTE(v float64) predicate.Rating {
+	return predicate.Rating(sql.FieldGTE(FieldOrdinal, v))
+}
+
+// OrdinalLT applies the LT predicate on the "ordinal" field.
+func OrdinalLT(v float64) predicate.Rating {
+	return predicate.Rating(sql.FieldLT(FieldOrdinal, v))
+}
+
+// OrdinalLTE applies the LTE predicate on the "ordinal" field.
+func OrdinalLTE(v float64) predicate.Rating {
+	return predicate.Rating(sql.FieldLTE(FieldOrdinal, v))
+}
+
+// PublicRatingEQ applies the EQ predicate on the "public_rating" field.
+func PublicRatingEQ(v int) predicate.Rating {
+	return predicate.Rating(sql.FieldEQ(FieldPublicRating, v))
+}
+
+// PublicRatingNEQ applies the NEQ predicate on the "public_rating" field.
+func PublicRatingNEQ(v int) predicate.Rating {
+	return predicate.Rating(sql.FieldNEQ(FieldPublicRating, v))
+}
+
+// PublicRatingIn applies the In predicate on the "public_rating" field.
+func PublicRatingIn(vs ...int) predicate.Rating {
+	return predicate.Rating(sql.FieldIn(FieldPublicRating, vs...))
+}
+
+// PublicRatingNotIn applies the NotIn predicate on the "public_rating" field.
+func PublicRatingNotIn(vs ...int) predicate.Rating {
+	return predicate.Rating(sql.FieldNotIn(FieldPublicRating, vs...))
+}
+
+// PublicRatingGT applies the GT predicate on the "public_rating" field.
+func PublicRatingGT(v int) predicate.Rating {
+	return predicate.Rating(sql.FieldGT(FieldPublicRating, v))
+}
+
+// PublicRatingGTE applies the GTE predicate on the "public_rating" field.
+func PublicRatingGTE(v int) predicate.Rating {
+	return predicate.Rating(sql.FieldGTE(FieldPublicRating, v))
+}
+
+// PublicRatingLT applies the LT predicate on the "public_rating" field.
+func PublicRatingLT(v int) predicate.Rating {
+	return predicate.Rating(sql.FieldLT(FieldPublicRating, v))
+}
+
+// PublicRatingLTE applies the LTE predicate on the "public_rating" field.
+func PublicRatingLTE(v int) predicate.Rating {
+	return predicate.Rating(sql.FieldLTE(FieldPublicRating, v))
 }
 
 // HasUser applies the HasEdge predicate on the "user" edge.

@@ -25,6 +25,8 @@ const (
 	FieldUserID = "user_id"
 	// FieldMode holds the string denoting the mode field in the database.
 	FieldMode = "mode"
+	// FieldFamily holds the string denoting the family field in the database.
+	FieldFamily = "family"
 	// FieldPlace holds the string denoting the place field in the database.
 	FieldPlace = "place"
 	// FieldMuBefore holds the string denoting the mu_before field in the database.
@@ -35,6 +37,10 @@ const (
 	FieldMuAfter = "mu_after"
 	// FieldSigmaAfter holds the string denoting the sigma_after field in the database.
 	FieldSigmaAfter = "sigma_after"
+	// FieldVoid holds the string denoting the void field in the database.
+	FieldVoid = "void"
+	// FieldReversedAt holds the string denoting the reversed_at field in the database.
+	FieldReversedAt = "reversed_at"
 	// EdgeGame holds the string denoting the game edge name in mutations.
 	EdgeGame = "game"
 	// EdgeUser holds the string denoting the user edge name in mutations.
@@ -64,11 +70,14 @@ var Columns = []string{
 	FieldGameID,
 	FieldUserID,
 	FieldMode,
+	FieldFamily,
 	FieldPlace,
 	FieldMuBefore,
 	FieldSigmaBefore,
 	FieldMuAfter,
 	FieldSigmaAfter,
+	FieldVoid,
+	FieldReversedAt,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -84,6 +93,8 @@ func ValidColumn(column string) bool {
 var (
 	// DefaultCreatedAt holds the default value on creation for the "created_at" field.
 	DefaultCreatedAt func() time.Time
+	// DefaultFamily holds the default value on creation for the "family" field.
+	DefaultFamily string
 	// PlaceValidator is a validator for the "place" field. It is called by the builders before save.
 	PlaceValidator func(int) error
 	// SigmaBeforeValidator is a validator for the "sigma_before" field. It is called by the builders before save.
@@ -116,6 +127,28 @@ func ModeValidator(m Mode) error {
 	}
 }
 
+// Void defines the type for the "void" enum field.
+type Void string
+
+// Void values.
+const (
+	VoidPairLimit Void = "pair_limit"
+)
+
+func (v Void) String() string {
+	return string(v)
+}
+
+// VoidValidator is a validator for the "void" field enum values. It is called by the builders before save.
+func VoidValidator(v Void) error {
+	switch v {
+	case VoidPairLimit:
+		return nil
+	default:
+		return fmt.Errorf("ratingchange: invalid enum value for void field: %q", v)
+	}
+}
+
 // OrderOption defines the ordering options for the RatingChange queries.
 type OrderOption func(*sql.Selector)
 
@@ -144,6 +177,11 @@ func ByMode(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldMode, opts...).ToFunc()
 }
 
+// ByFamily orders the results by the family field.
+func ByFamily(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldFamily, opts...).ToFunc()
+}
+
 // ByPlace orders the results by the place field.
 func ByPlace(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldPlace, opts...).ToFunc()
@@ -167,6 +205,16 @@ func ByMuAfter(opts ...sql.OrderTermOption) OrderOption {
 // BySigmaAfter orders the results by the sigma_after field.
 func BySigmaAfter(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSigmaAfter, opts...).ToFunc()
+}
+
+// ByVoid orders the results by the void field.
+func ByVoid(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldVoid, opts...).ToFunc()
+}
+
+// ByReversedAt orders the results by the reversed_at field.
+func ByReversedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldReversedAt, opts...).ToFunc()
 }
 
 // ByGameField orders the results by game field.
@@ -211,6 +259,24 @@ func (e *Mode) UnmarshalGQL(val interface{}) error {
 	*e = Mode(str)
 	if err := ModeValidator(*e); err != nil {
 		return fmt.Errorf("%s is not a valid Mode", str)
+	}
+	return nil
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (e Void) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(e.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (e *Void) UnmarshalGQL(val interface{}) error {
+	str, ok := val.(string)
+	if !ok {
+		return fmt.Errorf("enum %T must be a string", val)
+	}
+	*e = Void(str)
+	if err := VoidValidator(*e); err != nil {
+		return fmt.Errorf("%s is not a valid Void", str)
 	}
 	return nil
 }

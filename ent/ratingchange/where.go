@@ -70,6 +70,11 @@ func UserID(v int) predicate.RatingChange {
 	return predicate.RatingChange(sql.FieldEQ(FieldUserID, v))
 }
 
+// Family applies equality check predicate on the "family" field. It's identical to FamilyEQ.
+func Family(v string) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldEQ(FieldFamily, v))
+}
+
 // Place applies equality check predicate on the "place" field. It's identical to PlaceEQ.
 func Place(v int) predicate.RatingChange {
 	return predicate.RatingChange(sql.FieldEQ(FieldPlace, v))
@@ -93,6 +98,11 @@ func MuAfter(v float64) predicate.RatingChange {
 // SigmaAfter applies equality check predicate on the "sigma_after" field. It's identical to SigmaAfterEQ.
 func SigmaAfter(v float64) predicate.RatingChange {
 	return predicate.RatingChange(sql.FieldEQ(FieldSigmaAfter, v))
+}
+
+// ReversedAt applies equality check predicate on the "reversed_at" field. It's identical to ReversedAtEQ.
+func ReversedAt(v time.Time) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldEQ(FieldReversedAt, v))
 }
 
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
@@ -193,6 +203,71 @@ func ModeIn(vs ...Mode) predicate.RatingChange {
 // ModeNotIn applies the NotIn predicate on the "mode" field.
 func ModeNotIn(vs ...Mode) predicate.RatingChange {
 	return predicate.RatingChange(sql.FieldNotIn(FieldMode, vs...))
+}
+
+// FamilyEQ applies the EQ predicate on the "family" field.
+func FamilyEQ(v string) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldEQ(FieldFamily, v))
+}
+
+// FamilyNEQ applies the NEQ predicate on the "family" field.
+func FamilyNEQ(v string) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldNEQ(FieldFamily, v))
+}
+
+// FamilyIn applies the In predicate on the "family" field.
+func FamilyIn(vs ...string) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldIn(FieldFamily, vs...))
+}
+
+// FamilyNotIn applies the NotIn predicate on the "family" field.
+func FamilyNotIn(vs ...string) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldNotIn(FieldFamily, vs...))
+}
+
+// FamilyGT applies the GT predicate on the "family" field.
+func FamilyGT(v string) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldGT(FieldFamily, v))
+}
+
+// FamilyGTE applies the GTE predicate on the "family" field.
+func FamilyGTE(v string) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldGTE(FieldFamily, v))
+}
+
+// FamilyLT applies the LT predicate on the "family" field.
+func FamilyLT(v string) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldLT(FieldFamily, v))
+}
+
+// FamilyLTE applies the LTE predicate on the "family" field.
+func FamilyLTE(v string) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldLTE(FieldFamily, v))
+}
+
+// FamilyContains applies the Contains predicate on the "family" field.
+func FamilyContains(v string) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldContains(FieldFamily, v))
+}
+
+// FamilyHasPrefix applies the HasPrefix predicate on the "family" field.
+func FamilyHasPrefix(v string) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldHasPrefix(FieldFamily, v))
+}
+
+// FamilyHasSuffix applies the HasSuffix predicate on the "family" field.
+func FamilyHasSuffix(v string) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldHasSuffix(FieldFamily, v))
+}
+
+// FamilyEqualFold applies the EqualFold predicate on the "family" field.
+func FamilyEqualFold(v string) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldEqualFold(FieldFamily, v))
+}
+
+// FamilyContainsFold applies the ContainsFold predicate on the "family" field.
+func FamilyContainsFold(v string) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldContainsFold(FieldFamily, v))
 }
 
 // PlaceEQ applies the EQ predicate on the "place" field.
@@ -393,6 +468,86 @@ func SigmaAfterLT(v float64) predicate.RatingChange {
 // SigmaAfterLTE applies the LTE predicate on the "sigma_after" field.
 func SigmaAfterLTE(v float64) predicate.RatingChange {
 	return predicate.RatingChange(sql.FieldLTE(FieldSigmaAfter, v))
+}
+
+// VoidEQ applies the EQ predicate on the "void" field.
+func VoidEQ(v Void) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldEQ(FieldVoid, v))
+}
+
+// VoidNEQ applies the NEQ predicate on the "void" field.
+func VoidNEQ(v Void) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldNEQ(FieldVoid, v))
+}
+
+// VoidIn applies the In predicate on the "void" field.
+func VoidIn(vs ...Void) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldIn(FieldVoid, vs...))
+}
+
+// VoidNotIn applies the NotIn predicate on the "void" field.
+func VoidNotIn(vs ...Void) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldNotIn(FieldVoid, vs...))
+}
+
+// VoidIsNil applies the IsNil predicate on the "void" field.
+func VoidIsNil() predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldIsNull(FieldVoid))
+}
+
+// VoidNotNil applies the NotNil predicate on the "void" field.
+func VoidNotNil() predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldNotNull(FieldVoid))
+}
+
+// ReversedAtEQ applies the EQ predicate on the "reversed_at" field.
+func ReversedAtEQ(v time.Time) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldEQ(FieldReversedAt, v))
+}
+
+// ReversedAtNEQ applies the NEQ predicate on the "reversed_at" field.
+func ReversedAtNEQ(v time.Time) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldNEQ(FieldReversedAt, v))
+}
+
+// ReversedAtIn applies the In predicate on the "reversed_at" field.
+func ReversedAtIn(vs ...time.Time) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldIn(FieldReversedAt, vs...))
+}
+
+// ReversedAtNotIn applies the NotIn predicate on the "reversed_at" field.
+func ReversedAtNotIn(vs ...time.Time) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldNotIn(FieldReversedAt, vs...))
+}
+
+// ReversedAtGT applies the GT predicate on the "reversed_at" field.
+func ReversedAtGT(v time.Time) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldGT(FieldReversedAt, v))
+}
+
+// ReversedAtGTE applies the GTE predicate on the "reversed_at" field.
+func ReversedAtGTE(v time.Time) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldGTE(FieldReversedAt, v))
+}
+
+// ReversedAtLT applies the LT predicate on the "reversed_at" field.
+func ReversedAtLT(v time.Time) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldLT(FieldReversedAt, v))
+}
+
+// ReversedAtLTE applies the LTE predicate on the "reversed_at" field.
+func ReversedAtLTE(v time.Time) predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldLTE(FieldReversedAt, v))
+}
+
+// ReversedAtIsNil applies the IsNil predicate on the "reversed_at" field.
+func ReversedAtIsNil() predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldIsNull(FieldReversedAt))
+}
+
+// ReversedAtNotNil applies the NotNil predicate on the "reversed_at" field.
+func ReversedAtNotNil() predicate.RatingChange {
+	return predicate.RatingChange(sql.FieldNotNull(FieldReversedAt))
 }
 
 // HasGame applies the HasEdge predicate on the "game" edge.

@@ -23,7 +23,11 @@ import (
 	"rout/ent/pushsubscription"
 	"rout/ent/rating"
 	"rout/ent/ratingchange"
+	"rout/ent/ratingcount"
+	"rout/ent/ratingreversal"
 	"rout/ent/schema"
+	"rout/ent/season"
+	"rout/ent/seasonstanding"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -706,16 +710,30 @@ func init() {
 	rating.DefaultUpdatedAt = ratingDescUpdatedAt.Default.(func() time.Time)
 	// rating.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
 	rating.UpdateDefaultUpdatedAt = ratingDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// ratingDescFamily is the schema descriptor for family field.
+	ratingDescFamily := ratingFields[2].Descriptor()
+	// rating.DefaultFamily holds the default value on creation for the family field.
+	rating.DefaultFamily = ratingDescFamily.Default.(string)
 	// ratingDescSigma is the schema descriptor for sigma field.
-	ratingDescSigma := ratingFields[3].Descriptor()
+	ratingDescSigma := ratingFields[4].Descriptor()
 	// rating.SigmaValidator is a validator for the "sigma" field. It is called by the builders before save.
 	rating.SigmaValidator = ratingDescSigma.Validators[0].(func(float64) error)
 	// ratingDescGames is the schema descriptor for games field.
-	ratingDescGames := ratingFields[4].Descriptor()
+	ratingDescGames := ratingFields[5].Descriptor()
 	// rating.DefaultGames holds the default value on creation for the games field.
 	rating.DefaultGames = ratingDescGames.Default.(int)
 	// rating.GamesValidator is a validator for the "games" field. It is called by the builders before save.
 	rating.GamesValidator = ratingDescGames.Validators[0].(func(int) error)
+	// ratingDescSeasonGames is the schema descriptor for season_games field.
+	ratingDescSeasonGames := ratingFields[6].Descriptor()
+	// rating.DefaultSeasonGames holds the default value on creation for the season_games field.
+	rating.DefaultSeasonGames = ratingDescSeasonGames.Default.(int)
+	// rating.SeasonGamesValidator is a validator for the "season_games" field. It is called by the builders before save.
+	rating.SeasonGamesValidator = ratingDescSeasonGames.Validators[0].(func(int) error)
+	// ratingDescPublicRating is the schema descriptor for public_rating field.
+	ratingDescPublicRating := ratingFields[8].Descriptor()
+	// rating.PublicRatingValidator is a validator for the "public_rating" field. It is called by the builders before save.
+	rating.PublicRatingValidator = ratingDescPublicRating.Validators[0].(func(int) error)
 	ratingchangeMixin := schema.RatingChange{}.Mixin()
 	ratingchangeMixinFields0 := ratingchangeMixin[0].Fields()
 	_ = ratingchangeMixinFields0
@@ -725,18 +743,83 @@ func init() {
 	ratingchangeDescCreatedAt := ratingchangeMixinFields0[0].Descriptor()
 	// ratingchange.DefaultCreatedAt holds the default value on creation for the created_at field.
 	ratingchange.DefaultCreatedAt = ratingchangeDescCreatedAt.Default.(func() time.Time)
+	// ratingchangeDescFamily is the schema descriptor for family field.
+	ratingchangeDescFamily := ratingchangeFields[3].Descriptor()
+	// ratingchange.DefaultFamily holds the default value on creation for the family field.
+	ratingchange.DefaultFamily = ratingchangeDescFamily.Default.(string)
 	// ratingchangeDescPlace is the schema descriptor for place field.
-	ratingchangeDescPlace := ratingchangeFields[3].Descriptor()
+	ratingchangeDescPlace := ratingchangeFields[4].Descriptor()
 	// ratingchange.PlaceValidator is a validator for the "place" field. It is called by the builders before save.
 	ratingchange.PlaceValidator = ratingchangeDescPlace.Validators[0].(func(int) error)
 	// ratingchangeDescSigmaBefore is the schema descriptor for sigma_before field.
-	ratingchangeDescSigmaBefore := ratingchangeFields[5].Descriptor()
+	ratingchangeDescSigmaBefore := ratingchangeFields[6].Descriptor()
 	// ratingchange.SigmaBeforeValidator is a validator for the "sigma_before" field. It is called by the builders before save.
 	ratingchange.SigmaBeforeValidator = ratingchangeDescSigmaBefore.Validators[0].(func(float64) error)
 	// ratingchangeDescSigmaAfter is the schema descriptor for sigma_after field.
-	ratingchangeDescSigmaAfter := ratingchangeFields[7].Descriptor()
+	ratingchangeDescSigmaAfter := ratingchangeFields[8].Descriptor()
 	// ratingchange.SigmaAfterValidator is a validator for the "sigma_after" field. It is called by the builders before save.
 	ratingchange.SigmaAfterValidator = ratingchangeDescSigmaAfter.Validators[0].(func(float64) error)
+	ratingcountFields := schema.RatingCount{}.Fields()
+	_ = ratingcountFields
+	// ratingcountDescPublicRating is the schema descriptor for public_rating field.
+	ratingcountDescPublicRating := ratingcountFields[2].Descriptor()
+	// ratingcount.PublicRatingValidator is a validator for the "public_rating" field. It is called by the builders before save.
+	ratingcount.PublicRatingValidator = ratingcountDescPublicRating.Validators[0].(func(int) error)
+	// ratingcountDescPlayers is the schema descriptor for players field.
+	ratingcountDescPlayers := ratingcountFields[3].Descriptor()
+	// ratingcount.PlayersValidator is a validator for the "players" field. It is called by the builders before save.
+	ratingcount.PlayersValidator = ratingcountDescPlayers.Validators[0].(func(int) error)
+	ratingreversalMixin := schema.RatingReversal{}.Mixin()
+	ratingreversalMixinFields0 := ratingreversalMixin[0].Fields()
+	_ = ratingreversalMixinFields0
+	ratingreversalFields := schema.RatingReversal{}.Fields()
+	_ = ratingreversalFields
+	// ratingreversalDescCreatedAt is the schema descriptor for created_at field.
+	ratingreversalDescCreatedAt := ratingreversalMixinFields0[0].Descriptor()
+	// ratingreversal.DefaultCreatedAt holds the default value on creation for the created_at field.
+	ratingreversal.DefaultCreatedAt = ratingreversalDescCreatedAt.Default.(func() time.Time)
+	// ratingreversalDescReason is the schema descriptor for reason field.
+	ratingreversalDescReason := ratingreversalFields[2].Descriptor()
+	// ratingreversal.ReasonValidator is a validator for the "reason" field. It is called by the builders before save.
+	ratingreversal.ReasonValidator = func() func(string) error {
+		validators := ratingreversalDescReason.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(reason string) error {
+			for _, fn := range fns {
+				if err := fn(reason); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	seasonFields := schema.Season{}.Fields()
+	_ = seasonFields
+	// seasonDescNumber is the schema descriptor for number field.
+	seasonDescNumber := seasonFields[0].Descriptor()
+	// season.NumberValidator is a validator for the "number" field. It is called by the builders before save.
+	season.NumberValidator = seasonDescNumber.Validators[0].(func(int) error)
+	seasonstandingFields := schema.SeasonStanding{}.Fields()
+	_ = seasonstandingFields
+	// seasonstandingDescSeason is the schema descriptor for season field.
+	seasonstandingDescSeason := seasonstandingFields[0].Descriptor()
+	// seasonstanding.SeasonValidator is a validator for the "season" field. It is called by the builders before save.
+	seasonstanding.SeasonValidator = seasonstandingDescSeason.Validators[0].(func(int) error)
+	// seasonstandingDescRank is the schema descriptor for rank field.
+	seasonstandingDescRank := seasonstandingFields[3].Descriptor()
+	// seasonstanding.RankValidator is a validator for the "rank" field. It is called by the builders before save.
+	seasonstanding.RankValidator = seasonstandingDescRank.Validators[0].(func(int) error)
+	// seasonstandingDescPublicRating is the schema descriptor for public_rating field.
+	seasonstandingDescPublicRating := seasonstandingFields[5].Descriptor()
+	// seasonstanding.PublicRatingValidator is a validator for the "public_rating" field. It is called by the builders before save.
+	seasonstanding.PublicRatingValidator = seasonstandingDescPublicRating.Validators[0].(func(int) error)
+	// seasonstandingDescGames is the schema descriptor for games field.
+	seasonstandingDescGames := seasonstandingFields[7].Descriptor()
+	// seasonstanding.GamesValidator is a validator for the "games" field. It is called by the builders before save.
+	seasonstanding.GamesValidator = seasonstandingDescGames.Validators[0].(func(int) error)
 	seeneventFields := schema.SeenEvent{}.Fields()
 	_ = seeneventFields
 	// seeneventDescViewer is the schema descriptor for viewer field.

@@ -208,6 +208,9 @@ func (Game) Edges() []ent.Edge {
 		edge.To("rating_changes", RatingChange.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("What the game did to its players' ratings (a rated game's)."),
+		edge.To("rating_reversals", RatingReversal.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("A moderator's reversal of the game's rating changes."),
 		edge.To("watchers", GameWatcher.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("Who follows the game live now (package presence)."),

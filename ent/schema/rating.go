@@ -2,6 +2,7 @@ package schema
 
 import (
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
@@ -11,9 +12,10 @@ import (
 // free-for-all of two seats.
 var RatingModes = []string{"duel", "ffa", "teams"}
 
-// Rating is a user's current skill rating in one mode (package rating's Rating), written by the game
-// service in the transaction that ends a rated game. No row: the user has not finished a rated game of
-// that mode, and has the initial rating.
+// Rating is a user's current skill rating in one mode and scope (package rating's Rating), written by the
+// game service in the transaction that ends a rated game: the all-maps rating (family "") and the rating
+// on the game's map family. No row: the user has not finished a rated game of that mode and scope, and
+// has the initial rating.
 type Rating struct {
 	ent.Schema
 }
@@ -33,6 +35,10 @@ func (Rating) Fields() []ent.Field {
 			Values(RatingModes...).
 			Immutable().
 			Comment("The kind of game: duel, ffa (a free-for-all of three seats or more) or teams."),
+		field.String("family").
+			Default("").
+			Immutable().
+			Comment("The map family the rating is of (maps.Family); empty: all maps."),
 		field.Float("mu").
 			Comment("The mean of the belief about the user's skill (μ)."),
 		field.Float("sigma").
@@ -41,7 +47,16 @@ func (Rating) Fields() []ent.Field {
 		field.Int("games").
 			NonNegative().
 			Default(0).
-			Comment("How many rated games of this mode the user finished."),
+			Comment("How many rated games of this mode and scope the user finished."),
+		field.Int("season_games").
+			NonNegative().
+			Default(0).
+			Comment("How many of them in the current season: the leaderboard lists the rows above 0."),
+		field.Float("ordinal").
+			Comment("μ − 3σ, what leaderboards sort by (rating.Rating.Ordinal)."),
+		field.Int("public_rating").
+			NonNegative().
+			Comment("The public number, 1000 + 48(μ − 3σ) rounded (rating.Rating.Public): the leaderboard's bucket."),
 	}
 }
 
@@ -61,12 +76,15 @@ func (Rating) Edges() []ent.Edge {
 // Indexes of the Rating.
 func (Rating) Indexes() []ent.Index {
 	return []ent.Index{
-		index.Fields("user_id", "mode").Unique(),
+		index.Fields("user_id", "mode", "family").Unique(),
+		// A scope's leaderboard, best first: pages, and the rows of a bucket ahead of a player.
+		index.Fields("mode", "family", "public_rating", "ordinal", "user_id").
+			Annotations(entsql.DescColumns("public_rating", "ordinal"), entsql.IndexWhere("season_games > 0")),
 	}
 }
 
-// RatingChange is what one rated game did to one user's rating: the history of a rating, one row a game
-// and user, written with the Rating it changed.
+// RatingChange is what one rated game did to one user's rating in one scope: the history of a rating,
+// one row a game, user and family ("" for all maps), written with the Rating it changed.
 type RatingChange struct {
 	ent.Schema
 }
@@ -89,6 +107,10 @@ func (RatingChange) Fields() []ent.Field {
 			Values(RatingModes...).
 			Immutable().
 			Comment("The rating the game changed (Rating.mode)."),
+		field.String("family").
+			Default("").
+			Immutable().
+			Comment("The rating's scope (Rating.family): empty for all maps."),
 		field.Int("place").
 			Positive().
 			Immutable().
@@ -107,6 +129,16 @@ func (RatingChange) Fields() []ent.Field {
 			Positive().
 			Immutable().
 			Comment("σ after the game."),
+		field.Enum("void").
+			Values("pair_limit").
+			Optional().
+			Nillable().
+			Immutable().
+			Comment("Why the game did not change the rating (after = before): pair_limit, the players had met in too many rated games in 24 hours; NULL: it did."),
+		field.Time("reversed_at").
+			Optional().
+			Nillable().
+			Comment("When a moderator reversed the change (rating_reversals); NULL: it stands."),
 	}
 }
 
@@ -133,7 +165,7 @@ func (RatingChange) Edges() []ent.Edge {
 // Indexes of the RatingChange.
 func (RatingChange) Indexes() []ent.Index {
 	return []ent.Index{
-		index.Fields("game_id", "user_id").Unique(),
+		index.Fields("game_id", "user_id", "family").Unique(),
 		// A user's history, newest last.
 		index.Fields("user_id", "created_at"),
 	}

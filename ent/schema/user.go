@@ -148,6 +148,12 @@ func (User) Edges() []ent.Edge {
 		edge.To("rating_changes", RatingChange.Type).
 			Annotations(entsql.OnDelete(entsql.Cascade)).
 			Comment("What each rated game did to the user's rating; deleted with the user."),
+		edge.To("season_standings", SeasonStanding.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)).
+			Comment("The user's places on closed seasons' leaderboards; deleted with the user."),
+		edge.To("rating_reversals", RatingReversal.Type).
+			Annotations(entsql.OnDelete(entsql.SetNull)).
+			Comment("The rated games the user reversed as a moderator; they stay, without a moderator, when the user is deleted."),
 		edge.To("tournaments", Tournament.Type).
 			Comment("The tournaments the user created; they stay, without a creator, when the user is deleted."),
 		edge.To("tournament_entries", TournamentEntrant.Type).

@@ -88,6 +88,10 @@ const (
 	EdgeRatings = "ratings"
 	// EdgeRatingChanges holds the string denoting the rating_changes edge name in mutations.
 	EdgeRatingChanges = "rating_changes"
+	// EdgeSeasonStandings holds the string denoting the season_standings edge name in mutations.
+	EdgeSeasonStandings = "season_standings"
+	// EdgeRatingReversals holds the string denoting the rating_reversals edge name in mutations.
+	EdgeRatingReversals = "rating_reversals"
 	// EdgeTournaments holds the string denoting the tournaments edge name in mutations.
 	EdgeTournaments = "tournaments"
 	// EdgeTournamentEntries holds the string denoting the tournament_entries edge name in mutations.
@@ -215,6 +219,20 @@ const (
 	RatingChangesInverseTable = "rating_changes"
 	// RatingChangesColumn is the table column denoting the rating_changes relation/edge.
 	RatingChangesColumn = "user_id"
+	// SeasonStandingsTable is the table that holds the season_standings relation/edge.
+	SeasonStandingsTable = "season_standings"
+	// SeasonStandingsInverseTable is the table name for the SeasonStanding entity.
+	// It exists in this package in order to avoid circular dependency with the "seasonstanding" package.
+	SeasonStandingsInverseTable = "season_standings"
+	// SeasonStandingsColumn is the table column denoting the season_standings relation/edge.
+	SeasonStandingsColumn = "user_id"
+	// RatingReversalsTable is the table that holds the rating_reversals relation/edge.
+	RatingReversalsTable = "rating_reversals"
+	// RatingReversalsInverseTable is the table name for the RatingReversal entity.
+	// It exists in this package in order to avoid circular dependency with the "ratingreversal" package.
+	RatingReversalsInverseTable = "rating_reversals"
+	// RatingReversalsColumn is the table column denoting the rating_reversals relation/edge.
+	RatingReversalsColumn = "moderator_id"
 	// TournamentsTable is the table that holds the tournaments relation/edge.
 	TournamentsTable = "tournaments"
 	// TournamentsInverseTable is the table name for the Tournament entity.
@@ -675,6 +693,34 @@ func ByRatingChanges(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// BySeasonStandingsCount orders the results by season_standings count.
+func BySeasonStandingsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newSeasonStandingsStep(), opts...)
+	}
+}
+
+// BySeasonStandings orders the results by season_standings terms.
+func BySeasonStandings(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newSeasonStandingsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByRatingReversalsCount orders the results by rating_reversals count.
+func ByRatingReversalsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newRatingReversalsStep(), opts...)
+	}
+}
+
+// ByRatingReversals orders the results by rating_reversals terms.
+func ByRatingReversals(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newRatingReversalsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByTournamentsCount orders the results by tournaments count.
 func ByTournamentsCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -833,6 +879,20 @@ func newRatingChangesStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(RatingChangesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, RatingChangesTable, RatingChangesColumn),
+	)
+}
+func newSeasonStandingsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(SeasonStandingsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, SeasonStandingsTable, SeasonStandingsColumn),
+	)
+}
+func newRatingReversalsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(RatingReversalsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, RatingReversalsTable, RatingReversalsColumn),
 	)
 }
 func newTournamentsStep() *sqlgraph.Step {

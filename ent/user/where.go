@@ -1226,6 +1226,52 @@ func HasRatingChangesWith(preds ...predicate.RatingChange) predicate.User {
 	})
 }
 
+// HasSeasonStandings applies the HasEdge predicate on the "season_standings" edge.
+func HasSeasonStandings() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, SeasonStandingsTable, SeasonStandingsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasSeasonStandingsWith applies the HasEdge predicate on the "season_standings" edge with a given conditions (other predicates).
+func HasSeasonStandingsWith(preds ...predicate.SeasonStanding) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newSeasonStandingsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasRatingReversals applies the HasEdge predicate on the "rating_reversals" edge.
+func HasRatingReversals() predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, RatingReversalsTable, RatingReversalsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasRatingReversalsWith applies the HasEdge predicate on the "rating_reversals" edge with a given conditions (other predicates).
+func HasRatingReversalsWith(preds ...predicate.RatingReversal) predicate.User {
+	return predicate.User(func(s *sql.Selector) {
+		step := newRatingReversalsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasTournaments applies the HasEdge predicate on the "tournaments" edge.
 func HasTournaments() predicate.User {
 	return predicate.User(func(s *sql.Selector) {

@@ -15,6 +15,7 @@ import { RulesPage } from "./pages/rules";
 import { ModerationPage } from "./pages/moderation";
 import { ProfilePage } from "./pages/profile";
 import { LaddersPage } from "./pages/ladders";
+import { LeaderboardsPage } from "./pages/leaderboards";
 
 export function App() {
   const session = useSession();
@@ -29,6 +30,8 @@ export function App() {
     screen = <RulesPage />;
   } else if ((m = match("/players/:id", loc.path))) {
     screen = <ProfilePage id={m.id} viewerId={session.status === "signedIn" ? session.viewer.id : ""} />;
+  } else if (loc.path === "/leaderboards") {
+    screen = <LeaderboardsPage />;
   } else if ((m = match("/games/:id/replay", loc.path))) {
     screen = <ReplayPage id={m.id} />;
   } else if (session.status === "signedOut") {
@@ -65,6 +68,9 @@ export function App() {
             <Link href="/rules" aria-current={loc.path === "/rules" ? "page" : undefined}>
               Rules
             </Link>
+            <Link href="/leaderboards" aria-current={loc.path === "/leaderboards" ? "page" : undefined}>
+              Leaderboards
+            </Link>
           </nav>
         )}
         {session.status === "signedIn" && (
@@ -80,6 +86,9 @@ export function App() {
             </Link>
             <Link href="/rules" aria-current={loc.path === "/rules" ? "page" : undefined}>
               Rules
+            </Link>
+            <Link href="/leaderboards" aria-current={loc.path === "/leaderboards" ? "page" : undefined}>
+              Leaderboards
             </Link>
             {session.viewer.moderator && (
               <Link href="/moderation" aria-current={loc.path === "/moderation" ? "page" : undefined}>

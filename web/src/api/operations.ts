@@ -1291,5 +1291,39 @@ export const LeaveLadderMutation = graphql(`
         message
       }
     }
+// A page of a rating leaderboard, with the viewer's own row (pages/leaderboards.tsx).
+export const LeaderboardQuery = graphql(`
+  query Leaderboard($mode: LeaderboardMode!, $family: String!, $season: Int, $first: Int!, $page: Int) {
+    leaderboard(mode: $mode, family: $family, season: $season, first: $first, page: $page) {
+      total
+      hasNextPage
+      season {
+        number
+        closed
+      }
+      entries {
+        rank
+        userId
+        name
+        rating
+        provisional
+        games
+      }
+      viewerEntry {
+        rank
+        userId
+        name
+        rating
+        provisional
+        games
+      }
+    }
+    leaderboardSeasons {
+      number
+      startsAt
+      endsAt
+      closed
+    }
+    leaderboardFamilies(mode: $mode)
   }
 `);
