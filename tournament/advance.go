@@ -137,7 +137,7 @@ func (s *Service) play(ctx context.Context, tx *sql.Tx, t Tournament, only int) 
 		}
 		if table.GameID == 0 {
 			spec := GameSpec{Key: tableKey(t.ID, t.Round, table.Number), Name: fmt.Sprintf("%s: round %d, table %d", t.Name, t.Round, table.Number+1),
-				Map: t.Maps[(t.Round-1+table.Number)%len(t.Maps)], TurnLimit: t.TurnLimit, Users: table.Entrants}
+				Map: t.Maps[(t.Round-1+table.Number)%len(t.Maps)], TurnLimit: t.TurnLimit, Rated: t.Rated, Users: table.Entrants}
 			if table.GameID, err = s.games.CreateStarted(ctx, spec); err != nil {
 				return false, fmt.Errorf("error creating the game of table %d of round %d of tournament %d: %w", table.Number, t.Round, t.ID, err)
 			}

@@ -16,6 +16,9 @@ type Games interface {
 	// out together share a place); finished is false while it is played. A user without a place (a game
 	// that ended otherwise than by a winner) is ranked after every placed user.
 	Places(ctx context.Context, gameID int) (places map[int]int, finished bool, err error)
+	// MapSeats returns the most seats a game takes on map key, 0 when there is no such public map: a
+	// tournament's pool takes only maps that seat its tables.
+	MapSeats(ctx context.Context, key string) (int, error)
 }
 
 // GameSpec is the game of a tournament's table.
@@ -27,6 +30,8 @@ type GameSpec struct {
 	// Map is the key of the map, from the tournament's pool.
 	Map       string
 	TurnLimit time.Duration
+	// Rated makes the game rated: the tournament's setting (docs/ratings.md).
+	Rated bool
 	// Users are the table's entrants in seat order.
 	Users []int
 }

@@ -29,7 +29,7 @@ func (g Games) CreateStarted(ctx context.Context, spec tournament.GameSpec) (int
 		return 0, fmt.Errorf("a table has 2 to %d users, not %d", len(colors), len(spec.Users))
 	}
 	in := game.CreateInput{CreatorID: spec.Users[0], MapKey: spec.Map, TurnLimit: spec.TurnLimit, Name: spec.Name,
-		Start: true, Key: spec.Key}
+		Start: true, Key: spec.Key, Rated: spec.Rated}
 	for i, u := range spec.Users {
 		in.Seats = append(in.Seats, game.SeatSpec{Kind: game.SeatUser, UserID: u, Color: colors[i]})
 	}
@@ -38,6 +38,12 @@ func (g Games) CreateStarted(ctx context.Context, spec tournament.GameSpec) (int
 		return 0, err
 	}
 	return created.GameID, nil
+}
+
+// MapSeats returns the most seats of a game on map key, 0 when it is not a public map
+// (game.Service.MapSeats).
+func (g Games) MapSeats(ctx context.Context, key string) (int, error) {
+	return g.Game.MapSeats(ctx, key)
 }
 
 // Places returns the places of a game's users once it is over (game.Service.GamePlaces, by seat, turned
