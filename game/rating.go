@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -180,4 +181,17 @@ func rateGame(ctx context.Context, tx *sql.Tx, g *gameRow, seats []Seat, now tim
 		return fmt.Errorf("error writing the ratings of game %d's players: %w", g.id, err)
 	}
 	return nil
+}
+
+// RatingModeOfTable is the mode of a free-for-all table of seats seats: a duel of two, else ffa.
+func RatingModeOfTable(seats int) RatingMode { return ratingModeOf(seats, false) }
+
+// UserRating returns user userID's rating of mode: rating.Initial before their first rated game of it.
+func (s *Service) UserRating(ctx context.Context, userID int, mode RatingMode) (rating.Rating, error) {
+	r := rating.Initial
+	err := s.db.QueryRowContext(ctx, `SELECT mu, sigma FROM ratings WHERE user_id = $1 AND mode = $2`, userID, mode).Scan(&r.Mu, &r.Sigma)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return rating.Rating{}, fmt.Errorf("error reading the %s rating of user %d: %w", mode, userID, err)
+	}
+	return r, nil
 }

@@ -13,6 +13,7 @@ import (
 	"rout/ent"
 	"rout/game"
 	"rout/live"
+	"rout/tournament"
 )
 
 // Deps are the API's dependencies.
@@ -27,6 +28,8 @@ type Deps struct {
 	Accounts *account.Service
 	// Chat is the chat service: the games' chat rooms. Required.
 	Chat *chat.Service
+	// Tournaments is the tournament service. Nil: the tournament fields fail with INTERNAL_SERVER_ERROR.
+	Tournaments *tournament.Service
 	// Logger receives internal errors and panics, with the request id. Nil discards them.
 	Logger *slog.Logger
 
@@ -46,6 +49,7 @@ type Resolver struct {
 	game     *game.Service
 	accounts *account.Service
 	chat     *chat.Service
+	tourney  *tournament.Service
 	live     *live.Hub
 	logger   *slog.Logger
 	now      func() time.Time
@@ -89,6 +93,7 @@ func newResolver(cfg Settings, deps Deps) (*Resolver, error) {
 		game:            deps.Game,
 		accounts:        deps.Accounts,
 		chat:            deps.Chat,
+		tourney:         deps.Tournaments,
 		live:            deps.Live,
 		logger:          deps.Logger,
 		now:             deps.Clock,
@@ -115,6 +120,16 @@ func (r *Resolver) executableSchema() Config {
 	c.Complexity.Query.Games = func(child int, _ *GamesFilter, first *int, _ *entgql.Cursor[int]) int {
 		return 1 + child*pageSize(first, nil)
 	}
+	c.Complexity.Query.Tournaments = func(child int, _ *TournamentStatus, first *int, _ *entgql.Cursor[int]) int {
+		return 1 + child*pageSize(first, nil)
+	}
+	// A tournament's lists hold up to its entrants (tournament.MaxEntrants): each costs as a page of the
+	// most items.
+	tournamentList := func(child int) int { return 1 + child*MaxPageSize }
+	c.Complexity.Tournament.Entrants = tournamentList
+	c.Complexity.Tournament.Rounds = tournamentList
+	c.Complexity.Tournament.Standings = tournamentList
+	c.Complexity.Tournament.Bracket = tournamentList
 	c.Complexity.Game.Territories = func(child int, first *int, _ *entgql.Cursor[int]) int {
 		return 1 + child*pageSize(first, nil)
 	}

@@ -65,6 +65,18 @@ func tournamentAdvances(ctx context.Context, tx *sql.Tx, c game.Change, jobs []r
 	return append(jobs, insertParams(TournamentAdvanceArgs{TournamentID: id, GameID: c.GameID}, nil)), nil
 }
 
+// The seam's guard: the jobs advance a tournament that filled up.
+var _ tournament.Effects = (*Effects)(nil)
+
+// AfterFull inserts, in the transaction of the entry that filled tournament id, its advance: the
+// tournament starts at once, not at the next sweep.
+func (j *Effects) AfterFull(ctx context.Context, tx *sql.Tx, id int) error {
+	if _, err := j.client.InsertManyTx(ctx, tx, []river.InsertManyParams{insertParams(TournamentAdvanceArgs{TournamentID: id}, nil)}); err != nil {
+		return fmt.Errorf("error enqueuing the advance of tournament %d: %w", id, err)
+	}
+	return nil
+}
+
 // tournamentAdvanceWorker advances a tournament.
 type tournamentAdvanceWorker struct {
 	river.WorkerDefaults[TournamentAdvanceArgs]

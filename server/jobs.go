@@ -17,12 +17,12 @@ import (
 	"rout/tournament/tablegame"
 )
 
-// newJobs returns the process's game service and the River jobs that work through it: the service's
-// Effects (built first, insert-only) enqueue every command's jobs, whether or not this process works them
-// (cfg.Workers), and the tournaments' jobs advance them through the service (tablegame). Workers get a LISTEN
+// newJobs returns the process's game and tournament services and the River jobs that work through them:
+// the jobs' Effects (built first, insert-only) enqueue every command's jobs, whether or not this process
+// works them (cfg.Workers), and the tournaments' jobs advance them through the game service (tablegame). Workers get a LISTEN
 // connection to the database, so that they pick new jobs up at once. The jobs worked here, the CPU turns
 // and the takeovers are counted in m (nil: nowhere).
-func newJobs(cfg Config, db *Database, accounts *account.Service, m *metrics.Metrics, logger *slog.Logger) (*jobs.Jobs, *game.Service, error) {
+func newJobs(cfg Config, db *Database, accounts *account.Service, m *metrics.Metrics, logger *slog.Logger) (*jobs.Jobs, *game.Service, *tournament.Service, error) {
 	opts := jobs.Opts{DB: db.DB, Accounts: accounts, Logger: logger, Config: cfg.Jobs, Observer: m,
 		Middleware: []rivertype.Middleware{m.JobMiddleware()}}
 	if cfg.Workers {
@@ -33,26 +33,27 @@ func newJobs(cfg Config, db *Database, accounts *account.Service, m *metrics.Met
 	}
 	router, err := newRouter(cfg.Notify, accounts, logger)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if router != nil {
 		opts.Notifier = router
 	}
 	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: db.DB, Accounts: accounts, Config: cfg.Jobs, Logger: logger})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	svc, err := game.New(game.Opts{DB: db.DB, Accounts: accounts, Logger: logger, Effects: effects})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	opts.Game = svc
 	opts.Tournaments = tournament.NewService(db.DB, tablegame.Games{Game: svc}, nil)
+	opts.Tournaments.SetEffects(effects)
 	j, err := jobs.New(opts)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return j, svc, nil
+	return j, svc, opts.Tournaments, nil
 }
 
 // newRouter returns the notification router of cfg's channels, web push sending to the devices of

@@ -13,6 +13,8 @@ import (
 	"rout/dbtest"
 	"rout/game"
 	"rout/graph"
+	"rout/tournament"
+	"rout/tournament/tablegame"
 )
 
 // opsServer serves the API, /metrics and /riverui as Run does, with cfg's tokens, on a migrated database.
@@ -31,7 +33,7 @@ func opsServer(t *testing.T, cfg Config) (*httptest.Server, *sql.DB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	api, _, _, err := newAPI(cfg, db, svc, accounts, nil, m, nil)
+	api, _, _, err := newAPI(cfg, db, svc, tournament.NewService(db, tablegame.Games{Game: svc}, nil), accounts, nil, m, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,6 +24,7 @@ import (
 	"rout/internal/metrics"
 	"rout/live"
 	"rout/notifications"
+	"rout/tournament"
 	"rout/web"
 
 	"rout/internal/migrate"
@@ -73,7 +74,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		ln.Close()
 		return errors.Join(err, db.Close(context.WithoutCancel(ctx)))
 	}
-	work, svc, err := newJobs(cfg, db, accounts, m, logger)
+	work, svc, tournaments, err := newJobs(cfg, db, accounts, m, logger)
 	if err != nil {
 		ln.Close()
 		return errors.Join(err, db.Close(context.WithoutCancel(ctx)))
@@ -85,7 +86,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 			ln.Close()
 			return errors.Join(err, work.Stop(ctx), db.Close(context.WithoutCancel(ctx)))
 		}
-		api, record, previews, err := newAPI(cfg, db.DB, svc, accounts, hub, m, logger)
+		api, record, previews, err := newAPI(cfg, db.DB, svc, tournaments, accounts, hub, m, logger)
 		if err != nil {
 			ln.Close()
 			return errors.Join(err, work.Stop(ctx), db.Close(context.WithoutCancel(ctx)))
@@ -176,10 +177,10 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 }
 
 // newAPI builds the GraphQL handler, the game record handler and the SVG previews' handler on db, with
-// the game and account services and the live hub behind them.
-func newAPI(cfg Config, db *sql.DB, svc *game.Service, accounts *account.Service, hub *live.Hub, m *metrics.Metrics, logger *slog.Logger) (api, record, previews http.Handler, err error) {
+// the game, tournament and account services and the live hub behind them.
+func newAPI(cfg Config, db *sql.DB, svc *game.Service, tournaments *tournament.Service, accounts *account.Service, hub *live.Hub, m *metrics.Metrics, logger *slog.Logger) (api, record, previews http.Handler, err error) {
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-	deps := graph.Deps{Ent: client, Game: svc, Accounts: accounts, Chat: chat.NewService(db, nil), Live: hub, Logger: logger,
+	deps := graph.Deps{Ent: client, Game: svc, Accounts: accounts, Chat: chat.NewService(db, nil), Tournaments: tournaments, Live: hub, Logger: logger,
 		Extensions: []gqlgraphql.HandlerExtension{m.GraphQL()}}
 	if api, err = graph.NewHandler(cfg.GraphQL, deps); err != nil {
 		return nil, nil, nil, err

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 )
@@ -39,4 +40,12 @@ type GameSpec struct {
 // tableKey is the creation key of the game of a table.
 func tableKey(tournamentID, round, table int) string {
 	return fmt.Sprintf("tournament:%d:%d:%d", tournamentID, round, table)
+}
+
+// Effects are what a tournament's changes cause beyond its own tables, in the same transaction: package
+// jobs's (the advance job of a tournament that filled up).
+type Effects interface {
+	// AfterFull is called in the transaction of the entry that filled tournament id, which starts when
+	// full: its advance is due.
+	AfterFull(ctx context.Context, tx *sql.Tx, id int) error
 }

@@ -86,9 +86,10 @@ type Tournament struct {
 // Service runs tournaments. It is safe for concurrent use; any number of services (replicas) may share one
 // database.
 type Service struct {
-	db    *sql.DB
-	games Games
-	now   func() time.Time
+	db      *sql.DB
+	games   Games
+	effects Effects
+	now     func() time.Time
 }
 
 // NewService returns the tournament service of database db, whose tables' games games creates and reads
@@ -99,6 +100,10 @@ func NewService(db *sql.DB, games Games, now func() time.Time) *Service {
 	}
 	return &Service{db: db, games: games, now: func() time.Time { return now().Round(time.Microsecond) }}
 }
+
+// SetEffects sets what the service's changes cause beyond its tables (nil: nothing); call it before the
+// service is used.
+func (s *Service) SetEffects(e Effects) { s.effects = e }
 
 // withTx runs f in a transaction, committed when f returns nil.
 func (s *Service) withTx(ctx context.Context, f func(tx *sql.Tx) error) error {
