@@ -123,13 +123,6 @@ func (r *Resolver) executableSchema() Config {
 	c.Complexity.Query.Tournaments = func(child int, _ *TournamentStatus, first *int, _ *entgql.Cursor[int]) int {
 		return 1 + child*pageSize(first, nil)
 	}
-	// A tournament's lists hold up to its entrants (tournament.MaxEntrants): each costs as a page of the
-	// most items.
-	tournamentList := func(child int) int { return 1 + child*MaxPageSize }
-	c.Complexity.Tournament.Entrants = tournamentList
-	c.Complexity.Tournament.Rounds = tournamentList
-	c.Complexity.Tournament.Standings = tournamentList
-	c.Complexity.Tournament.Bracket = tournamentList
 	c.Complexity.Game.Territories = func(child int, first *int, _ *entgql.Cursor[int]) int {
 		return 1 + child*pageSize(first, nil)
 	}
@@ -144,6 +137,11 @@ func (r *Resolver) executableSchema() Config {
 	// A user's blocks are up to account.BlockLimit users.
 	c.Complexity.User.BlockedUsers = func(child int) int { return 1 + child*account.BlockLimit/100 }
 	c.Complexity.GameMap.BonusAreas = mapList
+	// A tournament's lists hold up to its entrants (tournament.MaxEntrants): each costs as a map's lists.
+	c.Complexity.Tournament.Entrants = mapList
+	c.Complexity.Tournament.Rounds = mapList
+	c.Complexity.Tournament.Standings = mapList
+	c.Complexity.Tournament.Bracket = mapList
 	c.Complexity.GameMap.Versions = func(child int) int { return 1 + child*10 }
 	// A record costs by the size of its game, known once the game is read: 1 here, the rest when it
 	// runs (spendRecord).
