@@ -27,6 +27,8 @@ import (
 	"rout/graph"
 	"rout/graph/playground"
 	"rout/live"
+	"rout/tournament"
+	"rout/tournament/tablegame"
 )
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
@@ -42,6 +44,7 @@ type env struct {
 	srv      *httptest.Server
 	clock    *clock
 	logs     *syncBuffer
+	tourney  *tournament.Service
 }
 
 // clock is a settable clock for Deps.Clock.
@@ -138,13 +141,15 @@ func serveAPI(t *testing.T, db *sql.DB, svc *game.Service, hub *live.Hub, cfg gr
 	if err != nil {
 		t.Fatal(err)
 	}
+	e.tourney = tournament.NewService(db, tablegame.Games{Game: svc}, e.clock.Now)
 	deps := graph.Deps{
-		Ent:      client,
-		Game:     svc,
-		Accounts: e.accounts,
-		Chat:     chat.NewService(db, e.clock.Now),
-		Logger:   slog.New(slog.NewTextHandler(e.logs, nil)),
-		Clock:    e.clock.Now,
+		Ent:         client,
+		Game:        svc,
+		Accounts:    e.accounts,
+		Chat:        chat.NewService(db, e.clock.Now),
+		Tournaments: e.tourney,
+		Logger:      slog.New(slog.NewTextHandler(e.logs, nil)),
+		Clock:       e.clock.Now,
 
 		Extensions: extensions,
 	}
