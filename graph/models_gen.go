@@ -1141,6 +1141,10 @@ const (
 	NotificationKindChat NotificationKind = "CHAT"
 	// A moderator timed you out of chat (until when, and why).
 	NotificationKindChatTimeout NotificationKind = "CHAT_TIMEOUT"
+	// A round of a tournament you entered started: your table's game.
+	NotificationKindTournamentRound NotificationKind = "TOURNAMENT_ROUND"
+	// A round of a tournament you play ended: your place in the standings (final after the last round).
+	NotificationKindTournamentStanding NotificationKind = "TOURNAMENT_STANDING"
 )
 
 var AllNotificationKind = []NotificationKind{
@@ -1153,11 +1157,13 @@ var AllNotificationKind = []NotificationKind{
 	NotificationKindDeclined,
 	NotificationKindChat,
 	NotificationKindChatTimeout,
+	NotificationKindTournamentRound,
+	NotificationKindTournamentStanding,
 }
 
 func (e NotificationKind) IsValid() bool {
 	switch e {
-	case NotificationKindYourTurn, NotificationKindTurnWarning, NotificationKindCPUPlayed, NotificationKindEliminated, NotificationKindGameOver, NotificationKindInvited, NotificationKindDeclined, NotificationKindChat, NotificationKindChatTimeout:
+	case NotificationKindYourTurn, NotificationKindTurnWarning, NotificationKindCPUPlayed, NotificationKindEliminated, NotificationKindGameOver, NotificationKindInvited, NotificationKindDeclined, NotificationKindChat, NotificationKindChatTimeout, NotificationKindTournamentRound, NotificationKindTournamentStanding:
 		return true
 	}
 	return false

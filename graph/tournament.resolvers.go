@@ -8,9 +8,8 @@ package graph
 import (
 	"context"
 	"fmt"
-	"slices"
-
 	"rout/ent"
+	"slices"
 
 	"entgo.io/contrib/entgql"
 )

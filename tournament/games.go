@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
+
+	"rout/tournament/pairing"
 )
 
 // Games creates and reads the games of a tournament's tables: the game service, through an adapter the
@@ -43,9 +45,33 @@ func tableKey(tournamentID, round, table int) string {
 }
 
 // Effects are what a tournament's changes cause beyond its own tables, in the same transaction: package
-// jobs's (the advance job of a tournament that filled up).
+// jobs's (the advance job of a tournament that filled up, the entrants' notices of its rounds).
 type Effects interface {
 	// AfterFull is called in the transaction of the entry that filled tournament id, which starts when
 	// full: its advance is due.
 	AfterFull(ctx context.Context, tx *sql.Tx, id int) error
+	// AfterRounds is called in the transaction of an advance that ended rounds or created the games of a
+	// round's tables (news is never empty).
+	AfterRounds(ctx context.Context, tx *sql.Tx, news RoundNews) error
+}
+
+// RoundNews is what one advance did to a tournament's rounds.
+type RoundNews struct {
+	// Tournament is the tournament as the advance left it.
+	Tournament Tournament
+	// Ended are the rounds that ended, in order.
+	Ended []RoundEnd
+	// Started are the tables whose games the advance created (a round's start), with their games.
+	Started []Table
+}
+
+// RoundEnd is a round that ended.
+type RoundEnd struct {
+	Round int
+	// Tables are the round's tables, over.
+	Tables []Table
+	// Standings are the standings after the round (entrant IDs are user IDs).
+	Standings []pairing.Standing
+	// Final tells the round was the tournament's last.
+	Final bool
 }
