@@ -13,6 +13,8 @@ import { ReplayPage } from "./pages/replay";
 import { JoinPage } from "./pages/join";
 import { RulesPage } from "./pages/rules";
 import { ModerationPage } from "./pages/moderation";
+import { NewTournamentPage, TournamentsPage } from "./pages/tournaments";
+import { TournamentPage } from "./pages/tournament";
 
 export function App() {
   const session = useSession();
@@ -34,6 +36,12 @@ export function App() {
     screen = <GamePage id={m.id} viewer={session.viewer} />;
   } else if ((m = match("/join/:id", loc.path))) {
     screen = <JoinPage id={m.id} code={loc.params.get("code") ?? ""} viewer={session.viewer} />;
+  } else if (loc.path === "/tournaments") {
+    screen = <TournamentsPage />;
+  } else if (loc.path === "/tournaments/new") {
+    screen = <NewTournamentPage />;
+  } else if ((m = match("/tournaments/:id", loc.path))) {
+    screen = <TournamentPage id={m.id} />;
   } else if (loc.path === "/new") {
     screen = <NewGamePage viewer={session.viewer} />;
   } else if (loc.path === "/settings") {
@@ -68,6 +76,9 @@ export function App() {
             </Link>
             <Link href="/new" aria-current={loc.path === "/new" ? "page" : undefined}>
               New game
+            </Link>
+            <Link href="/tournaments" aria-current={loc.path.startsWith("/tournaments") ? "page" : undefined}>
+              Tournaments
             </Link>
             <Link href="/rules" aria-current={loc.path === "/rules" ? "page" : undefined}>
               Rules
