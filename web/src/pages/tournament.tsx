@@ -112,7 +112,7 @@ export function TournamentPage(props: { id: string }) {
       {t.standings.length > 0 && (
         <section aria-labelledby="standings-title">
           <h2 id="standings-title">Standings</h2>
-          <div class="table-scroll" role="region" aria-label="Standings" tabIndex={0}>
+          <div class="table-scroll" role="region" aria-label="The standings table" tabIndex={0}>
             <table class="standings">
               <caption class="visually-hidden">
                 Ranked by points, then Buchholz (the points of everyone met), wins and seed
