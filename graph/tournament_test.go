@@ -102,7 +102,7 @@ func TestTournamentMutations(t *testing.T) {
 	}
 	for _, step := range []struct {
 		token, mutation, want string
-		entrants          int
+		entrants              int
 	}{
 		{ann, "enterTournament", "", 1},
 		{ann, "enterTournament", "TOURNAMENT_ENTERED[]", 0},
