@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"rout/ent"
+	"rout/tournament"
 	"slices"
 
 	"entgo.io/contrib/entgql"
@@ -46,7 +47,7 @@ func (r *tournamentResolver) Creator(ctx context.Context, obj *Tournament) (*ent
 }
 
 func (r *tournamentResolver) EntrantCount(ctx context.Context, obj *Tournament) (int, error) {
-	ents, err := r.tournamentEntrants(ctx, obj)
+	ents, err := r.tourney.Entrants(ctx, obj.t.ID)
 	return len(ents), err
 }
 
@@ -59,8 +60,8 @@ func (r *tournamentResolver) ViewerEntered(ctx context.Context, obj *Tournament)
 	if !ok {
 		return false, nil
 	}
-	ents, err := r.tournamentEntrants(ctx, obj)
-	return slices.ContainsFunc(ents, func(e *TournamentEntrant) bool { return e.userID == me }), err
+	ents, err := r.tourney.Entrants(ctx, obj.t.ID)
+	return slices.ContainsFunc(ents, func(e tournament.Entrant) bool { return e.UserID == me }), err
 }
 
 func (r *tournamentResolver) Rounds(ctx context.Context, obj *Tournament) ([]*TournamentRound, error) {
