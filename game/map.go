@@ -10,6 +10,7 @@ import (
 	"math"
 
 	"rout/maps"
+	"rout/rules"
 )
 
 // findMap returns the id of the map row with key and version (0: the newest) that user viewerID may play
@@ -354,4 +355,29 @@ func (s *Service) MapSetVisibility(ctx context.Context, userID int, key, visibil
 		return errorf(CodeNotFound, "no map %q of yours", key)
 	}
 	return nil
+}
+
+// MapSeats returns the most seats a game takes on the newest version of map key when that version is
+// public, stored or built in: min(rules.MaxPlayers, territories / 3) (docs/rules.md); 0 when there is no
+// such map or it is not public (unlisted, private). Games open to strangers, as a tournament's tables are,
+// are played on public maps only.
+func (s *Service) MapSeats(ctx context.Context, key string) (int, error) {
+	var territories int
+	var visibility string
+	err := s.db.QueryRowContext(ctx, `SELECT territory_count, visibility FROM maps WHERE key = $1
+		ORDER BY version DESC LIMIT 1`, key).Scan(&territories, &visibility)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		m, ok := maps.Builtin(key)
+		if !ok {
+			return 0, nil
+		}
+		territories, visibility = len(m.Territories), "public"
+	case err != nil:
+		return 0, fmt.Errorf("error reading map %q: %w", key, err)
+	}
+	if visibility != "public" {
+		return 0, nil
+	}
+	return min(rules.MaxPlayers, territories/3), nil
 }

@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -44,7 +45,7 @@ func (c RatingChange) Change() int { return c.After.Public() - c.Before.Public()
 // UserRatings returns the ratings of user userID in every mode, in RatingModes' order: the initial rating
 // and no games for a mode without a rated game.
 func (s *Service) UserRatings(ctx context.Context, userID int) ([]UserRating, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT mode, mu, sigma, games FROM ratings WHERE user_id = $1`, userID)
+	rows, err := s.db.QueryContext(ctx, `SELECT mode, mu, sigma, games FROM ratings WHERE user_id = $1 AND family = ''`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("error reading the ratings of user %d: %w", userID, err)
 	}
@@ -76,7 +77,7 @@ func (s *Service) UserRatings(ctx context.Context, userID int) ([]UserRating, er
 func (s *Service) GameRatingChanges(ctx context.Context, gameID int) ([]RatingChange, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT c.game_id, c.user_id, c.mode, c.place, c.mu_before, c.sigma_before,
 		c.mu_after, c.sigma_after, c.created_at, g.invite_code IS NOT NULL
-		FROM rating_changes c JOIN games g ON g.id = c.game_id WHERE c.game_id = $1 ORDER BY c.user_id`, gameID)
+		FROM rating_changes c JOIN games g ON g.id = c.game_id WHERE c.game_id = $1 AND c.family = '' ORDER BY c.user_id`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("error reading the rating changes of game %d: %w", gameID, err)
 	}
@@ -91,7 +92,7 @@ func (s *Service) RatingHistory(ctx context.Context, userID int, mode RatingMode
 		SELECT c.game_id, c.user_id, c.mode, c.place, c.mu_before, c.sigma_before, c.mu_after, c.sigma_after,
 			c.created_at, g.invite_code IS NOT NULL
 		FROM rating_changes c JOIN games g ON g.id = c.game_id
-		WHERE c.user_id = $1 AND c.mode = $2 ORDER BY c.created_at DESC, c.game_id DESC LIMIT $3) AS h
+		WHERE c.user_id = $1 AND c.mode = $2 AND c.family = '' ORDER BY c.created_at DESC, c.game_id DESC LIMIT $3) AS h
 		ORDER BY created_at, game_id`, userID, mode, limit)
 	if err != nil {
 		return nil, fmt.Errorf("error reading the rating history of user %d: %w", userID, err)
@@ -103,7 +104,7 @@ func (s *Service) RatingHistory(ctx context.Context, userID int, mode RatingMode
 func ratingChangesOf(ctx context.Context, q querier, userID int, gameIDs []int) (map[int]RatingChange, error) {
 	rows, err := q.QueryContext(ctx, `SELECT c.game_id, c.user_id, c.mode, c.place, c.mu_before, c.sigma_before,
 		c.mu_after, c.sigma_after, c.created_at, g.invite_code IS NOT NULL
-		FROM rating_changes c JOIN games g ON g.id = c.game_id WHERE c.user_id = $1 AND c.game_id = ANY($2)`,
+		FROM rating_changes c JOIN games g ON g.id = c.game_id WHERE c.user_id = $1 AND c.family = '' AND c.game_id = ANY($2)`,
 		userID, pq.Array(gameIDs))
 	if err != nil {
 		return nil, fmt.Errorf("error reading the rating changes of user %d: %w", userID, err)
@@ -135,4 +136,17 @@ func scanRatingChanges(rows *sql.Rows) ([]RatingChange, error) {
 		return nil, fmt.Errorf("error reading rating changes: %w", err)
 	}
 	return out, nil
+}
+
+// RatingModeOfTable is the mode of a free-for-all table of seats seats: a duel of two, else ffa.
+func RatingModeOfTable(seats int) RatingMode { return ratingModeOf(seats, false) }
+
+// ModeRating returns user userID's all-maps rating of mode: rating.Initial before their first rated game of it.
+func (s *Service) ModeRating(ctx context.Context, userID int, mode RatingMode) (rating.Rating, error) {
+	r := rating.Initial
+	err := s.db.QueryRowContext(ctx, `SELECT mu, sigma FROM ratings WHERE user_id = $1 AND mode = $2 AND family = ''`, userID, mode).Scan(&r.Mu, &r.Sigma)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return rating.Rating{}, fmt.Errorf("error reading the %s rating of user %d: %w", mode, userID, err)
+	}
+	return r, nil
 }

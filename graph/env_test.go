@@ -28,6 +28,7 @@ import (
 	"rout/graph/playground"
 	"rout/ladder"
 	"rout/live"
+	"rout/tournament"
 	"rout/tournament/tablegame"
 )
 
@@ -44,6 +45,7 @@ type env struct {
 	srv      *httptest.Server
 	clock    *clock
 	logs     *syncBuffer
+	tourney  *tournament.Service
 }
 
 // clock is a settable clock for Deps.Clock.
@@ -140,14 +142,16 @@ func serveAPI(t *testing.T, db *sql.DB, svc *game.Service, hub *live.Hub, cfg gr
 	if err != nil {
 		t.Fatal(err)
 	}
+	e.tourney = tournament.NewService(db, tablegame.Games{Game: svc}, e.clock.Now)
 	deps := graph.Deps{
-		Ent:      client,
-		Game:     svc,
-		Accounts: e.accounts,
-		Chat:     chat.NewService(db, e.clock.Now),
-		Ladders:  ladder.NewService(ladder.Opts{DB: db, Games: tablegame.Games{Game: svc}}),
-		Logger:   slog.New(slog.NewTextHandler(e.logs, nil)),
-		Clock:    e.clock.Now,
+		Ent:         client,
+		Game:        svc,
+		Accounts:    e.accounts,
+		Chat:        chat.NewService(db, e.clock.Now),
+		Ladders:     ladder.NewService(ladder.Opts{DB: db, Games: tablegame.Games{Game: svc}}),
+		Tournaments: e.tourney,
+		Logger:      slog.New(slog.NewTextHandler(e.logs, nil)),
+		Clock:       e.clock.Now,
 
 		Extensions: extensions,
 	}

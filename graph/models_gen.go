@@ -241,6 +241,26 @@ type CreateGameInput struct {
 	Rated *bool `json:"rated,omitempty"`
 }
 
+type CreateTournamentInput struct {
+	// 1 to 60 characters.
+	Name   string           `json:"name"`
+	Format TournamentFormat `json:"format"`
+	// The most seats of a table, 2 to 6.
+	Seats int `json:"seats"`
+	// 1 to 20 keys of public maps, each seating a table of `seats`.
+	Maps []string `json:"maps"`
+	// The turn limit of the tables' games, in whole seconds from 1 hour to 30 days; null for 36 hours.
+	TurnLimitSeconds *int `json:"turnLimitSeconds,omitempty"`
+	// Whether the tables' games are rated; false when null.
+	Rated *bool `json:"rated,omitempty"`
+	// The most entrants: 2 to 10,000 (2 to 16 for a round robin, which needs one); null for none (then `startsAt` is needed).
+	EntryLimit *int `json:"entryLimit,omitempty"`
+	// When it starts, in the future; null: when `entryLimit` entrants have entered.
+	StartsAt *time.Time `json:"startsAt,omitempty"`
+	// Swiss only: 1 to 20 rounds; null: enough for one entrant to win every round.
+	Rounds *int `json:"rounds,omitempty"`
+}
+
 // Hands the viewer's seat to a CPU.
 type DelegateSeatInput struct {
 	// The game.
@@ -1060,6 +1080,14 @@ type TimeOutChatUserInput struct {
 	Reason string `json:"reason"`
 }
 
+type TournamentPayload struct {
+	// The tournament after the mutation; null when `userErrors` is not empty.
+	Tournament *Tournament `json:"tournament,omitempty"`
+	// TOURNAMENT_BAD_SETTINGS (`field` names the input field), TOURNAMENT_NOT_FOUND, TOURNAMENT_CLOSED,
+	// TOURNAMENT_FULL, TOURNAMENT_ENTERED, TOURNAMENT_NOT_ENTERED (docs/api.md, "Tournaments").
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 // Trade a set of three cards.
 type TradeCardsInput struct {
 	GameID          string  `json:"gameId"`
@@ -1472,6 +1500,10 @@ const (
 	NotificationKindChat NotificationKind = "CHAT"
 	// A moderator timed you out of chat (until when, and why).
 	NotificationKindChatTimeout NotificationKind = "CHAT_TIMEOUT"
+	// A round of a tournament you entered started: your table's game.
+	NotificationKindTournamentRound NotificationKind = "TOURNAMENT_ROUND"
+	// A round of a tournament you play ended: your place in the standings (final after the last round).
+	NotificationKindTournamentStanding NotificationKind = "TOURNAMENT_STANDING"
 )
 
 var AllNotificationKind = []NotificationKind{
@@ -1484,11 +1516,13 @@ var AllNotificationKind = []NotificationKind{
 	NotificationKindDeclined,
 	NotificationKindChat,
 	NotificationKindChatTimeout,
+	NotificationKindTournamentRound,
+	NotificationKindTournamentStanding,
 }
 
 func (e NotificationKind) IsValid() bool {
 	switch e {
-	case NotificationKindYourTurn, NotificationKindTurnWarning, NotificationKindCPUPlayed, NotificationKindEliminated, NotificationKindGameOver, NotificationKindInvited, NotificationKindDeclined, NotificationKindChat, NotificationKindChatTimeout:
+	case NotificationKindYourTurn, NotificationKindTurnWarning, NotificationKindCPUPlayed, NotificationKindEliminated, NotificationKindGameOver, NotificationKindInvited, NotificationKindDeclined, NotificationKindChat, NotificationKindChatTimeout, NotificationKindTournamentRound, NotificationKindTournamentStanding:
 		return true
 	}
 	return false
@@ -1772,6 +1806,131 @@ func (e *SeatPlayer) UnmarshalJSON(b []byte) error {
 }
 
 func (e SeatPlayer) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// How a tournament's rounds are seated.
+type TournamentFormat string
+
+const (
+	// Rounds seated by the standings, with no repeat meetings where the standings allow.
+	TournamentFormatSwiss TournamentFormat = "SWISS"
+	// Single elimination: the winner of each table advances, until one entrant is left.
+	TournamentFormatElimination TournamentFormat = "ELIMINATION"
+	// Every two entrants meet once (2 to 16 entrants).
+	TournamentFormatRoundRobin TournamentFormat = "ROUND_ROBIN"
+)
+
+var AllTournamentFormat = []TournamentFormat{
+	TournamentFormatSwiss,
+	TournamentFormatElimination,
+	TournamentFormatRoundRobin,
+}
+
+func (e TournamentFormat) IsValid() bool {
+	switch e {
+	case TournamentFormatSwiss, TournamentFormatElimination, TournamentFormatRoundRobin:
+		return true
+	}
+	return false
+}
+
+func (e TournamentFormat) String() string {
+	return string(e)
+}
+
+func (e *TournamentFormat) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = TournamentFormat(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid TournamentFormat", str)
+	}
+	return nil
+}
+
+func (e TournamentFormat) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *TournamentFormat) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e TournamentFormat) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where a tournament stands.
+type TournamentStatus string
+
+const (
+	// Taking entries until its start.
+	TournamentStatusOpen TournamentStatus = "OPEN"
+	// Its rounds are played.
+	TournamentStatusRunning TournamentStatus = "RUNNING"
+	// Its last round is over.
+	TournamentStatusFinished TournamentStatus = "FINISHED"
+	// It started with fewer than two entrants.
+	TournamentStatusCancelled TournamentStatus = "CANCELLED"
+)
+
+var AllTournamentStatus = []TournamentStatus{
+	TournamentStatusOpen,
+	TournamentStatusRunning,
+	TournamentStatusFinished,
+	TournamentStatusCancelled,
+}
+
+func (e TournamentStatus) IsValid() bool {
+	switch e {
+	case TournamentStatusOpen, TournamentStatusRunning, TournamentStatusFinished, TournamentStatusCancelled:
+		return true
+	}
+	return false
+}
+
+func (e TournamentStatus) String() string {
+	return string(e)
+}
+
+func (e *TournamentStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = TournamentStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid TournamentStatus", str)
+	}
+	return nil
+}
+
+func (e TournamentStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *TournamentStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e TournamentStatus) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

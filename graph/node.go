@@ -102,6 +102,8 @@ func (r *Resolver) node(ctx context.Context, gid string) (Noder, error) {
 		return g, nil
 	case typeChatMessage:
 		return r.chatNode(ctx, id, notFound)
+	case typeTournament:
+		return r.tournamentByID(ctx, gid)
 	case typeGameMap:
 		m, err := r.ent.GameMap.Get(ctx, id)
 		if ent.IsNotFound(err) || err == nil && !mayReadMap(ctx, m) {

@@ -22,6 +22,8 @@ var notificationKinds = []struct {
 	{NotificationKindDeclined, notifications.KindDeclined},
 	{NotificationKindChat, notifications.KindChat},
 	{NotificationKindChatTimeout, notifications.KindChatTimeout},
+	{NotificationKindTournamentRound, notifications.KindTournamentRound},
+	{NotificationKindTournamentStanding, notifications.KindTournamentStanding},
 }
 
 // apiChannel converts a stored channel name to the GraphQL enum.

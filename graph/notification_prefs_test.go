@@ -48,7 +48,7 @@ func TestNotificationPreferencesPerKind(t *testing.T) {
 	}()
 	e.gql(session, `{ viewer { `+notificationPrefsFields+` } }`, nil).decode(t, &v)
 	p := v.Viewer.Prefs
-	if len(p.Channels) != 9 || p.channel("YOUR_TURN") != "EMAIL" || p.channel("TURN_WARNING") != "EMAIL" ||
+	if len(p.Channels) != 11 || p.channel("TOURNAMENT_ROUND") != "EMAIL" || p.channel("TOURNAMENT_STANDING") != "EMAIL" || p.channel("YOUR_TURN") != "EMAIL" || p.channel("TURN_WARNING") != "EMAIL" ||
 		p.channel("INVITED") != "EMAIL" || p.channel("DECLINED") != "EMAIL" || p.channel("CHAT") != "EMAIL" ||
 		p.channel("CHAT_TIMEOUT") != "EMAIL" || p.DigestHours != 1 || p.TimeZone != "UTC" || p.QuietHours != nil || p.Always {
 		t.Fatalf("defaults: %+v", p)

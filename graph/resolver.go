@@ -14,6 +14,7 @@ import (
 	"rout/game"
 	"rout/ladder"
 	"rout/live"
+	"rout/tournament"
 )
 
 // Deps are the API's dependencies.
@@ -30,6 +31,8 @@ type Deps struct {
 	Chat *chat.Service
 	// Ladders is the ladder service (package ladder); nil: the API has no ladders.
 	Ladders *ladder.Service
+	// Tournaments is the tournament service. Nil: the tournament fields fail with INTERNAL_SERVER_ERROR.
+	Tournaments *tournament.Service
 	// Logger receives internal errors and panics, with the request id. Nil discards them.
 	Logger *slog.Logger
 
@@ -51,6 +54,7 @@ type Resolver struct {
 	chat     *chat.Service
 	// ladderSvc is Deps.Ladders; nil: no ladders
 	ladderSvc *ladder.Service
+	tourney   *tournament.Service
 	live      *live.Hub
 	logger    *slog.Logger
 	now       func() time.Time
@@ -95,6 +99,7 @@ func newResolver(cfg Settings, deps Deps) (*Resolver, error) {
 		accounts:        deps.Accounts,
 		chat:            deps.Chat,
 		ladderSvc:       deps.Ladders,
+		tourney:         deps.Tournaments,
 		live:            deps.Live,
 		logger:          deps.Logger,
 		now:             deps.Clock,
@@ -121,6 +126,9 @@ func (r *Resolver) executableSchema() Config {
 	c.Complexity.Query.Games = func(child int, _ *GamesFilter, first *int, _ *entgql.Cursor[int]) int {
 		return 1 + child*pageSize(first, nil)
 	}
+	c.Complexity.Query.Tournaments = func(child int, _ *TournamentStatus, first *int, _ *entgql.Cursor[int]) int {
+		return 1 + child*pageSize(first, nil)
+	}
 	c.Complexity.Game.Territories = func(child int, first *int, _ *entgql.Cursor[int]) int {
 		return 1 + child*pageSize(first, nil)
 	}
@@ -135,6 +143,11 @@ func (r *Resolver) executableSchema() Config {
 	// A user's blocks are up to account.BlockLimit users.
 	c.Complexity.User.BlockedUsers = func(child int) int { return 1 + child*account.BlockLimit/100 }
 	c.Complexity.GameMap.BonusAreas = mapList
+	// A tournament's lists hold up to its entrants (tournament.MaxEntrants): each costs as a map's lists.
+	c.Complexity.Tournament.Entrants = mapList
+	c.Complexity.Tournament.Rounds = mapList
+	c.Complexity.Tournament.Standings = mapList
+	c.Complexity.Tournament.Bracket = mapList
 	c.Complexity.GameMap.Versions = func(child int) int { return 1 + child*10 }
 	// A record costs by the size of its game, known once the game is read: 1 here, the rest when it
 	// runs (spendRecord).

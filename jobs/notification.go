@@ -130,7 +130,16 @@ func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd inb
 	if nd.Reason != nil {
 		d.Reason = *nd.Reason
 	}
+	tournamentData(nd, &d)
 	var err error
+	if nd.Tournament != nil {
+		// The table's game is named after the tournament, its round and its table.
+		snap, err := j.game.GameSnapshot(ctx, gameID)
+		if err != nil {
+			return d, fmt.Errorf("error reading game %d of a tournament notice: %w", gameID, err)
+		}
+		d.GameName = snap.Name
+	}
 	switch {
 	case nd.Name != nil:
 		d.By = *nd.Name
@@ -152,6 +161,28 @@ func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd inb
 		return d, fmt.Errorf("error reading the names of a notice of game %d: %w", gameID, err)
 	}
 	return d, nil
+}
+
+// tournamentData sets the tournament's part of a notice's texts' data d (tournament_round,
+// tournament_standing).
+func tournamentData(nd inbox.Data, d *notifications.Data) {
+	for _, f := range []struct {
+		to   *int
+		from *int
+	}{{&d.TournamentID, nd.Tournament}, {&d.Round, nd.Round}, {&d.Rank, nd.Rank}, {&d.Entrants, nd.Entrants}} {
+		if f.from != nil {
+			*f.to = *f.from
+		}
+	}
+	if nd.TournamentName != nil {
+		d.Tournament = *nd.TournamentName
+	}
+	if nd.Points != nil {
+		d.Points = *nd.Points
+	}
+	if nd.Final != nil {
+		d.Final = *nd.Final
+	}
 }
 
 // teamTurn sets, in a team game, the recipient's team and the teammate who played before them on the

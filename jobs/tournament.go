@@ -4,13 +4,17 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
 	"rout/game"
+	"rout/notifications"
+	"rout/notifications/inbox"
 	"rout/rules"
 	"rout/tournament"
+	"rout/tournament/pairing"
 )
 
 // The job kinds of tournaments.
@@ -63,6 +67,53 @@ func tournamentAdvances(ctx context.Context, tx *sql.Tx, c game.Change, jobs []r
 		return jobs, err
 	}
 	return append(jobs, insertParams(TournamentAdvanceArgs{TournamentID: id, GameID: c.GameID}, nil)), nil
+}
+
+// The seam's guard: the jobs advance a tournament that filled up.
+var _ tournament.Effects = (*Effects)(nil)
+
+// AfterFull inserts, in the transaction of the entry that filled tournament id, its advance: the
+// tournament starts at once, not at the next sweep.
+func (j *Effects) AfterFull(ctx context.Context, tx *sql.Tx, id int) error {
+	if _, err := j.client.InsertManyTx(ctx, tx, []river.InsertManyParams{insertParams(TournamentAdvanceArgs{TournamentID: id}, nil)}); err != nil {
+		return fmt.Errorf("error enqueuing the advance of tournament %d: %w", id, err)
+	}
+	return nil
+}
+
+// AfterRounds tells, in the transaction of a tournament's advance, each entrant seated at a table with a
+// game: a tournament_round notice when the game of their table is created (a round's start), and a
+// tournament_standing notice when a round they played in ends (their rank, of how many, and their points
+// after it; final after the last round). Each notice is about the entrant's table's game, so an entrant
+// with a bye (a table without a game) is told nothing of that round. The notices are sent like the
+// others, by the channel each entrant chose for their kind.
+func (j *Effects) AfterRounds(ctx context.Context, tx *sql.Tx, news tournament.RoundNews) error {
+	t := news.Tournament
+	var ns []inbox.New
+	for _, end := range news.Ended {
+		for _, table := range end.Tables {
+			if table.GameID == 0 {
+				continue
+			}
+			for _, u := range table.Entrants {
+				i := slices.IndexFunc(end.Standings, func(s pairing.Standing) bool { return s.ID == u })
+				if i < 0 {
+					continue
+				}
+				s := end.Standings[i]
+				ns = append(ns, inbox.New{UserID: u, GameID: table.GameID, Kind: notifications.KindTournamentStanding,
+					Data: inbox.Data{Tournament: ptr(t.ID), TournamentName: ptr(t.Name), Round: ptr(end.Round), Rank: ptr(s.Rank),
+						Entrants: ptr(len(end.Standings)), Points: ptr(s.Points), Final: ptr(end.Final)}})
+			}
+		}
+	}
+	for _, table := range news.Started {
+		for _, u := range table.Entrants {
+			ns = append(ns, inbox.New{UserID: u, GameID: table.GameID, Kind: notifications.KindTournamentRound,
+				Data: inbox.Data{Tournament: ptr(t.ID), TournamentName: ptr(t.Name), Round: ptr(table.Round)}})
+		}
+	}
+	return j.insertNotices(ctx, tx, nil, nil, ns...)
 }
 
 // tournamentAdvanceWorker advances a tournament.

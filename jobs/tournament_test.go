@@ -2,6 +2,7 @@ package jobs_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -101,4 +102,97 @@ func TestTournamentAdvancedByJobs(t *testing.T) {
 // gameResign is user's resignation of game id.
 func gameResign(id, user int) game.CommandInput {
 	return game.CommandInput{GameID: id, Actor: game.User(user), Command: rules.Resign{}}
+}
+
+// The entrants of a tournament are told by email when a round starts (the game of their table) and when
+// it ends (their place in the standings; final after the last round), through a real SMTP server: the
+// single elimination of three in duels of TestTournamentAdvancedByJobs. The top seed's bye is told
+// nothing (a notice is about the entrant's table's game).
+//
+//	round 1: second and third are told it started; second beats third; both are told it ended: top
+//	(a bye: 1 point, seed 3), second (1 point, seed 2), third (0 points): 1st, 2nd, 3rd of 3;
+//	round 2: top and second are told it started; top beats second; both are told the final standings:
+//	top 1st with 2 points, second 2nd with 1.
+func TestTournamentNotices(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	cfg := testConfig()
+	mail := startSMTP(t)
+	accounts := dbtest.Accounts(t, e.db)
+	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: e.db, Accounts: accounts, Config: cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := game.New(game.Opts{DB: e.db, Accounts: accounts, Logger: quiet, Effects: effects})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tournaments := tournament.NewService(e.db, tablegame.Games{Game: svc}, nil)
+	tournaments.SetEffects(effects)
+	top, second, third := e.user("top", "email"), e.user("second", "email"), e.user("third", "email")
+	tr, err := tournaments.Create(e.ctx, tournament.Settings{Name: "Duels", CreatorID: top, Format: tournament.FormatElimination,
+		Seats: 2, Maps: []string{"classic"}, EntryLimit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := jobs.New(jobs.Opts{DB: e.db, Game: svc, Accounts: accounts, Tournaments: tournaments, ListenURL: e.dsn, Logger: quiet,
+		Config: cfg, Notifier: newRouter(t, mail, nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.start(j)
+	for i, u := range []int{top, second, third} {
+		if _, err := tournaments.Enter(e.ctx, tr.ID, u, float64(3-i)); err != nil { // the last entry's job starts it
+			t.Fatal(err)
+		}
+	}
+	game := func(round int) tournament.Table {
+		t.Helper()
+		var table tournament.Table
+		e.waitFor(fmt.Sprintf("the game of round %d", round), 30*time.Second, func() bool {
+			ts, err := tournaments.Tables(e.ctx, tr.ID, round)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, t := range ts {
+				if t.GameID != 0 {
+					table = t
+				}
+			}
+			return table.GameID != 0
+		})
+		return table
+	}
+	first := game(1)
+	if _, err := svc.TurnSubmit(e.ctx, gameResign(first.GameID, third)); err != nil {
+		t.Fatal(err)
+	}
+	final := game(2)
+	if _, err := svc.TurnSubmit(e.ctx, gameResign(final.GameID, second)); err != nil {
+		t.Fatal(err)
+	}
+	link := fmt.Sprintf("https://rout.example/tournaments/%d", tr.ID)
+	want := map[string][]string{
+		"top": {"Round 2 of Duels has started: your table plays Duels: round 2, table 1. Good luck!",
+			"Duels is over: you finished 1st of 3 with 2 points.\n\nSee the standings: " + link},
+		"second": {"Round 1 of Duels has started: your table plays Duels: round 1, table 1. Good luck!",
+			"Round 1 of Duels is over: you are 2nd of 3 with 1 point. The next round starts now.",
+			"Round 2 of Duels has started: your table plays Duels: round 2, table 1. Good luck!",
+			"Duels is over: you finished 2nd of 3 with 1 point."},
+		"third": {"Round 1 of Duels has started: your table plays Duels: round 1, table 1. Good luck!",
+			"Round 1 of Duels is over: you are 3rd of 3 with 0 points. The next round starts now.\n\nSee the standings: " + link},
+	}
+	for who, texts := range want {
+		e.waitFor(who+"'s tournament mail", time.Minute, func() bool {
+			k := mail.kinds(who + "@example.com")
+			return k["tournament_round"]+k["tournament_standing"] == len(texts)
+		})
+		_, bodies := mail.messages(who + "@example.com")
+		all := strings.Join(bodies, "\n")
+		for _, text := range texts {
+			if !strings.Contains(strings.ReplaceAll(all, "\r\n", "\n"), text) {
+				t.Errorf("%s's mail lacks %q:\n%s", who, text, all)
+			}
+		}
+	}
 }

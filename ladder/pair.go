@@ -153,7 +153,7 @@ func (s *Service) seat(ctx context.Context, id int) (Paired, error) {
 // player without one).
 func queued(ctx context.Context, tx *sql.Tx, l Ladder) ([]seeker, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT e.user_id, e.queued_since, COALESCE(r.mu, $3), COALESCE(r.sigma, $4)
-		FROM ladder_entries e LEFT JOIN ratings r ON r.user_id = e.user_id AND r.mode = $2
+		FROM ladder_entries e LEFT JOIN ratings r ON r.user_id = e.user_id AND r.mode = $2 AND r.family = ''
 		WHERE e.ladder_id = $1 AND e.open_games < e.max_games`, l.ID, l.Mode(), rating.Initial.Mu, rating.Initial.Sigma)
 	if err != nil {
 		return nil, fmt.Errorf("error reading the queue of ladder %d: %w", l.ID, err)

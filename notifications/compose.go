@@ -20,6 +20,20 @@ func (l Links) Game(id int) string {
 	return strings.TrimRight(l.BaseURL, "/") + "/games/" + strconv.Itoa(id)
 }
 
+// Tournament returns the address of the page of tournament id: {BaseURL}/tournaments/{id}.
+func (l Links) Tournament(id int) string {
+	return strings.TrimRight(l.BaseURL, "/") + "/tournaments/" + strconv.Itoa(id)
+}
+
+// For returns the address a message of kind about data links to: the tournament's page for a
+// tournament_standing, the game's otherwise.
+func (l Links) For(kind Kind, data Data) string {
+	if kind == KindTournamentStanding && data.TournamentID != 0 {
+		return l.Tournament(data.TournamentID)
+	}
+	return l.Game(data.GameID)
+}
+
 // Data is what Compose and ComposeSMS put into a message's texts. Only GameID and Link are needed by
 // every kind; a field a kind does not use is ignored, and an empty one is left out of the text.
 type Data struct {
@@ -60,6 +74,49 @@ type Data struct {
 	Until time.Time
 	// Reason is the moderator's reason for a chat timeout (chat_timeout); empty for none.
 	Reason string
+	// TournamentID and Tournament are the tournament and its name (tournament_round, tournament_standing);
+	// Round the round that started or ended.
+	TournamentID int
+	Tournament   string
+	Round        int
+	// Rank is the recipient's rank in the standings after the round, of Entrants, with Points
+	// (tournament_standing); Final tells the round was the last.
+	Rank, Entrants int
+	Points         float64
+	Final          bool
+}
+
+// tournamentName returns how texts call the tournament.
+func (d Data) tournamentName() string {
+	if name := oneLine(d.Tournament); name != "" {
+		return name
+	}
+	return "tournament #" + strconv.Itoa(d.TournamentID)
+}
+
+// standingSentence says where the recipient stands after a round of a tournament: "3rd of 6 with 2.5
+// points".
+func (d Data) standingSentence() string {
+	points := " points"
+	if d.Points == 1 {
+		points = " point"
+	}
+	return ordinal(d.Rank) + " of " + strconv.Itoa(d.Entrants) + " with " + strconv.FormatFloat(d.Points, 'f', -1, 64) + points
+}
+
+// ordinal writes n as 1st, 2nd, 3rd, 4th, 11th, 21st...
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
 }
 
 // yourTurnSentence opens a your_turn email: the turn that has begun in game g and, in a team game, the
@@ -180,6 +237,22 @@ func Compose(kind Kind, data Data) (subject, text string) {
 		body = "A moderator removed your message in " + g + " and timed you out of chat until " + until + reasonSuffix(data.Reason) +
 			". You can read every chat, but not write, until then."
 		action = "See the game: "
+	case KindTournamentRound:
+		tn := data.tournamentName()
+		subject = "Round " + strconv.Itoa(data.Round) + " of " + tn + " has started"
+		body = "Round " + strconv.Itoa(data.Round) + " of " + tn + " has started: your table plays " + g + ". Good luck!"
+		action = "Play: "
+	case KindTournamentStanding:
+		tn := data.tournamentName()
+		if data.Final {
+			subject = tn + " is over: you finished " + ordinal(data.Rank)
+			body = tn + " is over: you finished " + data.standingSentence() + "."
+		} else {
+			subject = "Round " + strconv.Itoa(data.Round) + " of " + tn + " is over: you are " + ordinal(data.Rank)
+			body = "Round " + strconv.Itoa(data.Round) + " of " + tn + " is over: you are " + data.standingSentence() +
+				". The next round starts now."
+		}
+		action = "See the standings: "
 	default:
 		subject = "News from " + g
 		body = "There is news in " + g + "."
@@ -217,6 +290,8 @@ func ComposeSMS(kind Kind, data Data) string {
 		other = oneLine(data.By)
 	case KindChatTimeout:
 		other = oneLine(data.Reason)
+	case KindTournamentRound, KindTournamentStanding:
+		other = data.tournamentName()
 	case KindYourTurn:
 		other = oneLine(data.Teammate)
 	case KindGameOver:
@@ -322,6 +397,14 @@ func composeSMS(kind Kind, data Data, names [2]string, since string) string {
 		s = newMessages(data.Messages) + " in " + g + "."
 	case KindChatTimeout:
 		s = "you cannot chat until " + formatDeadline(data.Until, data.Location) + reasonSuffix(other) + ", after your message in " + g + "."
+	case KindTournamentRound:
+		s = "round " + strconv.Itoa(data.Round) + " of " + other + " has started: your table plays " + g + "."
+	case KindTournamentStanding:
+		if data.Final {
+			s = other + " is over: you finished " + data.standingSentence() + "."
+		} else {
+			s = "round " + strconv.Itoa(data.Round) + " of " + other + " is over: you are " + data.standingSentence() + "."
+		}
 	default:
 		s = "news in " + g + "."
 	}

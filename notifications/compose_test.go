@@ -28,8 +28,9 @@ func TestComposeEveryKind(t *testing.T) {
 			if !strings.Contains(text, "\n\n") || !strings.Contains(text, data.Link+"\n") {
 				t.Errorf("Compose(%v) text = %q, want the link on a line of its own", kind, text)
 			}
-			// A timeout's subject says when it ends; its text names the game.
-			if data.GameName == "" && kind != KindChatTimeout && !strings.Contains(subject, "game #9") {
+			// A timeout's subject says when it ends, a tournament's kinds' name the tournament; their texts
+			// name the game, or the tournament.
+			if data.GameName == "" && kind != KindChatTimeout && kind != KindTournamentRound && kind != KindTournamentStanding && !strings.Contains(subject, "game #9") {
 				t.Errorf("Compose(%v) subject = %q, want the game called game #9 when it has no name", kind, subject)
 			}
 
@@ -120,6 +121,21 @@ func TestComposeTexts(t *testing.T) {
 			"You cannot chat until Sat 5 Dec 17:00 UTC",
 			"A moderator removed your message in game #42 and timed you out of chat until Sat 5 Dec 17:00 UTC. You can read every chat, but not write, until then.",
 			"Rout: you cannot chat until Sat 5 Dec 17:00 UTC, after your message in game #42. https://rout.example/games/42"},
+		{KindTournamentRound, Data{GameID: 42, GameName: "Friday cup: round 2, table 1", Link: composeData.Link, TournamentID: 7,
+			Tournament: "Friday cup", Round: 2},
+			"Round 2 of Friday cup has started",
+			"Round 2 of Friday cup has started: your table plays Friday cup: round 2, table 1. Good luck!",
+			"Rout: round 2 of Friday cup has started: your table plays Friday cup: round 2, table 1. https://rout.example/games/42"},
+		{KindTournamentStanding, Data{GameID: 42, Link: "https://rout.example/tournaments/7", TournamentID: 7, Tournament: "Friday cup",
+			Round: 1, Rank: 3, Entrants: 6, Points: 2.5},
+			"Round 1 of Friday cup is over: you are 3rd",
+			"Round 1 of Friday cup is over: you are 3rd of 6 with 2.5 points. The next round starts now.",
+			"Rout: round 1 of Friday cup is over: you are 3rd of 6 with 2.5 points. https://rout.example/tournaments/7"},
+		{KindTournamentStanding, Data{GameID: 42, Link: "https://rout.example/tournaments/7", TournamentID: 7, Round: 3, Rank: 1,
+			Entrants: 12, Points: 9, Final: true},
+			"tournament #7 is over: you finished 1st",
+			"tournament #7 is over: you finished 1st of 12 with 9 points.",
+			"Rout: tournament #7 is over: you finished 1st of 12 with 9 points. https://rout.example/tournaments/7"},
 	}
 	for _, tt := range tests {
 		subject, text := Compose(tt.kind, tt.data)
@@ -149,7 +165,7 @@ func TestComposeSMSLongNames(t *testing.T) {
 		if !strings.HasSuffix(sms, " "+data.Link) {
 			t.Errorf("ComposeSMS(%v) = %q, want the whole link at the end", kind, sms)
 		}
-		if !strings.Contains(sms, "The Grand Campaign") {
+		if !strings.Contains(sms, "The Grand Campaign") && kind != KindTournamentStanding { // about the tournament, not the game
 			t.Errorf("ComposeSMS(%v) = %q, want the start of the game's name kept", kind, sms)
 		}
 	}

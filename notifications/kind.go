@@ -30,6 +30,12 @@ const (
 	KindChat
 	// KindChatTimeout: a moderator timed the recipient out of chat ("chat_timeout").
 	KindChatTimeout
+	// KindTournamentRound: a round of a tournament the recipient entered has started, and the game of their
+	// table with it ("tournament_round").
+	KindTournamentRound
+	// KindTournamentStanding: a round of a tournament the recipient played in is over: their place in the
+	// standings, final after the last round ("tournament_standing").
+	KindTournamentStanding
 )
 
 // kindNames holds the stable names of the kinds, indexed by Kind.
@@ -45,6 +51,9 @@ var kindNames = [...]string{
 	KindDeclined:      "declined",
 	KindChat:          "chat",
 	KindChatTimeout:   "chat_timeout",
+
+	KindTournamentRound:    "tournament_round",
+	KindTournamentStanding: "tournament_standing",
 }
 
 // Kinds returns every kind, in the order of their constants.
@@ -77,7 +86,7 @@ func ParseKind(name string) (Kind, error) {
 		}
 	}
 	return 0, fmt.Errorf("%q is not a notification kind: want one of your_turn, turn_warning, cpu_played, "+
-		"eliminated, game_over, invited, seat_delegated, declined, chat, chat_timeout", name)
+		"eliminated, game_over, invited, seat_delegated, declined, chat, chat_timeout, tournament_round, tournament_standing", name)
 }
 
 // MarshalText encodes k as its stable name, so JSON job arguments carry "your_turn", not a number.

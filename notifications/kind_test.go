@@ -9,7 +9,7 @@ func TestKindNames(t *testing.T) {
 	t.Parallel()
 	// The names are stable: job arguments and settings hold them.
 	want := []string{"your_turn", "turn_warning", "cpu_played", "eliminated", "game_over", "invited", "seat_delegated", "declined", "chat",
-		"chat_timeout"}
+		"chat_timeout", "tournament_round", "tournament_standing"}
 	kinds := Kinds()
 	if len(kinds) != len(want) {
 		t.Fatalf("Kinds() = %v, want %d kinds", kinds, len(want))

@@ -18,13 +18,20 @@ import (
 	"rout/tournament/tablegame"
 )
 
-// newJobs returns the process's game service and the River jobs that work through it: the service's
-// Effects (built first, insert-only) enqueue every command's jobs, whether or not this process works them
-// (cfg.Workers), and the tournaments' jobs advance them through the service (tablegame). Workers get a LISTEN
+// services are the process's services behind the API and the jobs.
+type services struct {
+	game        *game.Service
+	ladders     *ladder.Service
+	tournaments *tournament.Service
+}
+
+// newJobs returns the process's game, ladder and tournament services and the River jobs that work through them:
+// the jobs' Effects (built first, insert-only) enqueue every command's jobs, whether or not this process
+// works them (cfg.Workers), and the tournaments' jobs advance them through the game service (tablegame). Workers get a LISTEN
 // connection to the database, so that they pick new jobs up at once. The jobs worked here, the CPU turns
-// and the takeovers are counted in m (nil: nowhere). The ladder service it returns creates its games
-// through the game service (tablegame) and kicks its pairing jobs through the Effects.
-func newJobs(cfg Config, db *Database, accounts *account.Service, m *metrics.Metrics, logger *slog.Logger) (*jobs.Jobs, *game.Service, *ladder.Service, error) {
+// and the takeovers are counted in m (nil: nowhere). The ladder service creates its games through the game
+// service (tablegame) and kicks its pairing jobs through the Effects.
+func newJobs(cfg Config, db *Database, accounts *account.Service, m *metrics.Metrics, logger *slog.Logger) (*jobs.Jobs, services, error) {
 	opts := jobs.Opts{DB: db.DB, Accounts: accounts, Logger: logger, Config: cfg.Jobs, Observer: m,
 		Middleware: []rivertype.Middleware{m.JobMiddleware()}}
 	if cfg.Workers {
@@ -35,27 +42,28 @@ func newJobs(cfg Config, db *Database, accounts *account.Service, m *metrics.Met
 	}
 	router, err := newRouter(cfg.Notify, accounts, logger)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, services{}, err
 	}
 	if router != nil {
 		opts.Notifier = router
 	}
 	effects, err := jobs.NewEffects(jobs.EffectsOpts{DB: db.DB, Accounts: accounts, Config: cfg.Jobs, Logger: logger})
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, services{}, err
 	}
 	svc, err := game.New(game.Opts{DB: db.DB, Accounts: accounts, Logger: logger, Effects: effects})
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, services{}, err
 	}
 	opts.Game = svc
 	opts.Tournaments = tournament.NewService(db.DB, tablegame.Games{Game: svc}, nil)
+	opts.Tournaments.SetEffects(effects)
 	opts.Ladders = ladder.NewService(ladder.Opts{DB: db.DB, Games: tablegame.Games{Game: svc}, Kick: effects.LadderPair, Logger: logger})
 	j, err := jobs.New(opts)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, services{}, err
 	}
-	return j, svc, opts.Ladders, nil
+	return j, services{game: svc, ladders: opts.Ladders, tournaments: opts.Tournaments}, nil
 }
 
 // newRouter returns the notification router of cfg's channels, web push sending to the devices of

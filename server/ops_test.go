@@ -14,6 +14,8 @@ import (
 	"rout/game"
 	"rout/graph"
 	"rout/ladder"
+	"rout/tournament"
+	"rout/tournament/tablegame"
 )
 
 // opsServer serves the API, /metrics and /riverui as Run does, with cfg's tokens, on a migrated database.
@@ -32,7 +34,8 @@ func opsServer(t *testing.T, cfg Config) (*httptest.Server, *sql.DB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	api, _, _, err := newAPI(cfg, db, svc, ladder.NewService(ladder.Opts{DB: db}), accounts, nil, m, nil)
+	api, _, _, err := newAPI(cfg, db, services{game: svc, ladders: ladder.NewService(ladder.Opts{DB: db}),
+		tournaments: tournament.NewService(db, tablegame.Games{Game: svc}, nil)}, accounts, nil, m, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

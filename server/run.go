@@ -24,6 +24,7 @@ import (
 	"rout/internal/metrics"
 	"rout/live"
 	"rout/notifications"
+	"rout/tournament"
 	"rout/web"
 
 	"rout/internal/migrate"
@@ -74,7 +75,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		ln.Close()
 		return errors.Join(err, db.Close(context.WithoutCancel(ctx)))
 	}
-	work, svc, ladders, err := newJobs(cfg, db, accounts, m, logger)
+	work, services, err := newJobs(cfg, db, accounts, m, logger)
 	if err != nil {
 		ln.Close()
 		return errors.Join(err, db.Close(context.WithoutCancel(ctx)))
@@ -82,11 +83,11 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	opts := Opts{DB: db.DB, Accounts: accounts, Logger: logger, Metrics: m, Timeouts: cfg.HTTP, Profiles: newProfiles(cfg, accounts, logger)}
 	var hub *live.Hub
 	if !cfg.WorkerOnly {
-		if hub, err = newHub(cfg, db, svc, logger); err != nil {
+		if hub, err = newHub(cfg, db, services.game, logger); err != nil {
 			ln.Close()
 			return errors.Join(err, work.Stop(ctx), db.Close(context.WithoutCancel(ctx)))
 		}
-		api, record, previews, err := newAPI(cfg, db.DB, svc, ladders, accounts, hub, m, logger)
+		api, record, previews, err := newAPI(cfg, db.DB, services, accounts, hub, m, logger)
 		if err != nil {
 			ln.Close()
 			return errors.Join(err, work.Stop(ctx), db.Close(context.WithoutCancel(ctx)))
@@ -112,7 +113,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 		if ctx.Err() == nil {
 			runErr = fmt.Errorf("error storing the built-in maps: %w", err)
 		}
-	} else if err := ladders.DefineAll(ctx, ladder.Builtins); err != nil {
+	} else if err := services.ladders.DefineAll(ctx, ladder.Builtins); err != nil {
 		if ctx.Err() == nil {
 			runErr = fmt.Errorf("error defining the built-in ladders: %w", err)
 		}
@@ -181,10 +182,11 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger) error {
 }
 
 // newAPI builds the GraphQL handler, the game record handler and the SVG previews' handler on db, with
-// the game, ladder and account services and the live hub behind them.
-func newAPI(cfg Config, db *sql.DB, svc *game.Service, ladders *ladder.Service, accounts *account.Service, hub *live.Hub, m *metrics.Metrics, logger *slog.Logger) (api, record, previews http.Handler, err error) {
+// the game, ladder, tournament and account services and the live hub behind them.
+func newAPI(cfg Config, db *sql.DB, s services, accounts *account.Service, hub *live.Hub, m *metrics.Metrics, logger *slog.Logger) (api, record, previews http.Handler, err error) {
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(dialect.Postgres, db)))
-	deps := graph.Deps{Ent: client, Game: svc, Ladders: ladders, Accounts: accounts, Chat: chat.NewService(db, nil), Live: hub, Logger: logger,
+	deps := graph.Deps{Ent: client, Game: s.game, Ladders: s.ladders, Tournaments: s.tournaments, Accounts: accounts,
+		Chat: chat.NewService(db, nil), Live: hub, Logger: logger,
 		Extensions: []gqlgraphql.HandlerExtension{m.GraphQL()}}
 	if api, err = graph.NewHandler(cfg.GraphQL, deps); err != nil {
 		return nil, nil, nil, err

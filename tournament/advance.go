@@ -47,20 +47,62 @@ func (s *Service) advance(ctx context.Context, id, only int) (Tournament, error)
 				return err
 			}
 		}
+		var news RoundNews
 		for t.Status == StatusRunning {
-			over, err := s.play(ctx, tx, t, only)
-			if err != nil || !over {
-				out = t
+			over, err := s.play(ctx, tx, t, only, &news)
+			if err != nil {
 				return err
+			}
+			if !over {
+				break
+			}
+			if s.effects != nil {
+				end, err := roundEnd(ctx, tx, t)
+				if err != nil {
+					return err
+				}
+				news.Ended = append(news.Ended, end)
 			}
 			if err := s.nextRound(ctx, tx, &t); err != nil {
 				return err
 			}
+			if t.Status == StatusFinished && len(news.Ended) > 0 {
+				news.Ended[len(news.Ended)-1].Final = true
+			}
 		}
-		out = t
-		return nil
+		out, news.Tournament = t, t
+		if s.effects == nil || len(news.Ended) == 0 && len(news.Started) == 0 {
+			return nil
+		}
+		return s.effects.AfterRounds(ctx, tx, news)
 	})
 	return out, err
+}
+
+// roundEnd returns the end of t's current round, over: its tables and the standings after it.
+func roundEnd(ctx context.Context, tx *sql.Tx, t Tournament) (RoundEnd, error) {
+	ts, err := tables(ctx, tx, t.ID, 0)
+	if err != nil {
+		return RoundEnd{}, err
+	}
+	ents, err := entrants(ctx, tx, t.ID)
+	if err != nil {
+		return RoundEnd{}, err
+	}
+	end := RoundEnd{Round: t.Round}
+	var all []pairing.Result
+	for _, table := range ts {
+		if table.Round == t.Round {
+			end.Tables = append(end.Tables, table)
+		}
+		if table.Over() && table.Round <= t.Round {
+			all = append(all, table.result())
+		}
+	}
+	if end.Standings, err = pairing.Standings(ents, all, t.Seats); err != nil {
+		return RoundEnd{}, fmt.Errorf("error ranking the entrants of tournament %d: %w", t.ID, err)
+	}
+	return end, nil
 }
 
 // start starts the open tournament t, locked in tx, when it is due: its start time came, or it has no
@@ -123,9 +165,10 @@ func (s *Service) start(ctx context.Context, tx *sql.Tx, t *Tournament) error {
 	return nil
 }
 
-// play creates the games of the tables of t's current round that have none and records the places of
-// those whose game is over (of game only, when set); it reports whether every table of the round is over.
-func (s *Service) play(ctx context.Context, tx *sql.Tx, t Tournament, only int) (bool, error) {
+// play creates the games of the tables of t's current round that have none (adding them to news.Started)
+// and records the places of those whose game is over (of game only, when set); it reports whether every
+// table of the round is over.
+func (s *Service) play(ctx context.Context, tx *sql.Tx, t Tournament, only int, news *RoundNews) (bool, error) {
 	ts, err := tables(ctx, tx, t.ID, t.Round)
 	if err != nil {
 		return false, err
@@ -137,7 +180,7 @@ func (s *Service) play(ctx context.Context, tx *sql.Tx, t Tournament, only int) 
 		}
 		if table.GameID == 0 {
 			spec := GameSpec{Key: tableKey(t.ID, t.Round, table.Number), Name: fmt.Sprintf("%s: round %d, table %d", t.Name, t.Round, table.Number+1),
-				Map: t.Maps[(t.Round-1+table.Number)%len(t.Maps)], TurnLimit: t.TurnLimit, Users: table.Entrants}
+				Map: t.Maps[(t.Round-1+table.Number)%len(t.Maps)], TurnLimit: t.TurnLimit, Rated: t.Rated, Users: table.Entrants}
 			if table.GameID, err = s.games.CreateStarted(ctx, spec); err != nil {
 				return false, fmt.Errorf("error creating the game of table %d of round %d of tournament %d: %w", table.Number, t.Round, t.ID, err)
 			}
@@ -145,6 +188,7 @@ func (s *Service) play(ctx context.Context, tx *sql.Tx, t Tournament, only int) 
 				t.ID, t.Round, table.Number, table.GameID); err != nil {
 				return false, fmt.Errorf("error recording the game of table %d of round %d of tournament %d: %w", table.Number, t.Round, t.ID, err)
 			}
+			news.Started = append(news.Started, table)
 		}
 		if only != 0 && table.GameID != only {
 			over = false // its own game's end tells

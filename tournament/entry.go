@@ -14,7 +14,8 @@ import (
 // Enter enters user userID in open tournament id, with seed (the user's rating: it orders entrants before
 // any result, the higher first). A user enters once (CodeEntered), until they leave; a tournament that has
 // started is CodeClosed, one of EntryLimit entrants CodeFull. It reports whether the entry filled a
-// tournament that starts when full: it is then due, and the caller advances it (Advance, or a job).
+// tournament that starts when full: it is then due, and the service's Effects (AfterFull, in the entry's
+// transaction) or the caller advance it (Advance, or a job).
 func (s *Service) Enter(ctx context.Context, id, userID int, seed float64) (full bool, err error) {
 	err = s.withTx(ctx, func(tx *sql.Tx) error {
 		t, err := lockOpen(ctx, tx, id)
@@ -52,6 +53,9 @@ func (s *Service) Enter(ctx context.Context, id, userID int, seed float64) (full
 			return fmt.Errorf("error entering user %d in tournament %d: %w", userID, id, err)
 		}
 		full = t.StartsAt == nil && n+1 == t.EntryLimit
+		if full && s.effects != nil {
+			return s.effects.AfterFull(ctx, tx, id)
+		}
 		return nil
 	})
 	return full, err

@@ -2,8 +2,11 @@ package tournament
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
+
+	"rout/tournament/pairing"
 )
 
 // Games creates and reads the games of a tournament's tables: the game service, through an adapter the
@@ -16,6 +19,9 @@ type Games interface {
 	// out together share a place); finished is false while it is played. A user without a place (a game
 	// that ended otherwise than by a winner) is ranked after every placed user.
 	Places(ctx context.Context, gameID int) (places map[int]int, finished bool, err error)
+	// MapSeats returns the most seats a game takes on map key, 0 when there is no such public map: a
+	// tournament's pool takes only maps that seat its tables.
+	MapSeats(ctx context.Context, key string) (int, error)
 }
 
 // GameSpec is the game of a tournament's table, or of a ladder's (package ladder creates its games
@@ -28,6 +34,8 @@ type GameSpec struct {
 	// Map is the key of the map, from the tournament's pool.
 	Map       string
 	TurnLimit time.Duration
+	// Rated makes the game rated: the tournament's setting (docs/ratings.md).
+	Rated bool
 	// Users are the table's entrants in seat order.
 	Users []int
 	// Rated and IdleResigns are the game's options of those names (game.CreateInput): a ladder's games
@@ -38,4 +46,36 @@ type GameSpec struct {
 // tableKey is the creation key of the game of a table.
 func tableKey(tournamentID, round, table int) string {
 	return fmt.Sprintf("tournament:%d:%d:%d", tournamentID, round, table)
+}
+
+// Effects are what a tournament's changes cause beyond its own tables, in the same transaction: package
+// jobs's (the advance job of a tournament that filled up, the entrants' notices of its rounds).
+type Effects interface {
+	// AfterFull is called in the transaction of the entry that filled tournament id, which starts when
+	// full: its advance is due.
+	AfterFull(ctx context.Context, tx *sql.Tx, id int) error
+	// AfterRounds is called in the transaction of an advance that ended rounds or created the games of a
+	// round's tables (news is never empty).
+	AfterRounds(ctx context.Context, tx *sql.Tx, news RoundNews) error
+}
+
+// RoundNews is what one advance did to a tournament's rounds.
+type RoundNews struct {
+	// Tournament is the tournament as the advance left it.
+	Tournament Tournament
+	// Ended are the rounds that ended, in order.
+	Ended []RoundEnd
+	// Started are the tables whose games the advance created (a round's start), with their games.
+	Started []Table
+}
+
+// RoundEnd is a round that ended.
+type RoundEnd struct {
+	Round int
+	// Tables are the round's tables, over.
+	Tables []Table
+	// Standings are the standings after the round (entrant IDs are user IDs).
+	Standings []pairing.Standing
+	// Final tells the round was the tournament's last.
+	Final bool
 }

@@ -59,7 +59,8 @@ type Settings struct {
 	Maps []string
 	// TurnLimit is the turn limit of the tables' games; 0 for DefaultTurnLimit.
 	TurnLimit time.Duration
-	Rated     bool
+	// Rated makes the tables' games rated (docs/ratings.md).
+	Rated bool
 	// EntryLimit is the most entrants (2 to MaxEntrants; at most pairing.MaxRoundRobin for a round robin,
 	// which needs it); 0 for none, which needs StartsAt.
 	EntryLimit int
@@ -85,9 +86,10 @@ type Tournament struct {
 // Service runs tournaments. It is safe for concurrent use; any number of services (replicas) may share one
 // database.
 type Service struct {
-	db    *sql.DB
-	games Games
-	now   func() time.Time
+	db      *sql.DB
+	games   Games
+	effects Effects
+	now     func() time.Time
 }
 
 // NewService returns the tournament service of database db, whose tables' games games creates and reads
@@ -98,6 +100,10 @@ func NewService(db *sql.DB, games Games, now func() time.Time) *Service {
 	}
 	return &Service{db: db, games: games, now: func() time.Time { return now().Round(time.Microsecond) }}
 }
+
+// SetEffects sets what the service's changes cause beyond its tables (nil: nothing); call it before the
+// service is used.
+func (s *Service) SetEffects(e Effects) { s.effects = e }
 
 // withTx runs f in a transaction, committed when f returns nil.
 func (s *Service) withTx(ctx context.Context, f func(tx *sql.Tx) error) error {
@@ -166,9 +172,33 @@ func (s *Service) validate(in *Settings) error {
 	return nil
 }
 
+// checkMaps refuses a map pool with a map that is not public or does not seat a table of in.Seats (Games
+// tells; without Games, NewService's nil, the pool is not checked).
+func (s *Service) checkMaps(ctx context.Context, in Settings) error {
+	if s.games == nil {
+		return nil
+	}
+	for _, key := range in.Maps {
+		most, err := s.games.MapSeats(ctx, key)
+		if err != nil {
+			return fmt.Errorf("error checking map %q: %w", key, err)
+		}
+		switch {
+		case most == 0:
+			return badSetting("maps", "no public map %q", key)
+		case most < in.Seats:
+			return badSetting("maps", "map %q seats at most %d players, not a table of %d", key, most, in.Seats)
+		}
+	}
+	return nil
+}
+
 // Create creates a tournament of settings in, open for entries, and returns it.
 func (s *Service) Create(ctx context.Context, in Settings) (Tournament, error) {
 	if err := s.validate(&in); err != nil {
+		return Tournament{}, err
+	}
+	if err := s.checkMaps(ctx, in); err != nil {
 		return Tournament{}, err
 	}
 	pool, err := json.Marshal(in.Maps)

@@ -12,6 +12,7 @@ import (
 
 	"rout/dbtest"
 	"rout/game"
+	routmaps "rout/maps"
 	"rout/rules"
 	"rout/tournament"
 	"rout/tournament/pairing"
@@ -278,7 +279,7 @@ func TestEliminationPlayedToTheEnd(t *testing.T) {
 	e := newEnv(t)
 	users, seeds := e.users(9)
 	tr := e.full(tournament.Settings{Name: "Knockout", CreatorID: users[8], Format: tournament.FormatElimination, Seats: 3,
-		Maps: []string{"classic", "europe"}}, users, seeds)
+		Maps: []string{"classic", "europe"}, Rated: true}, users, seeds)
 	tr = e.advance(tr.ID, 1, tournament.StatusRunning)
 	r1 := e.round(tr.ID, 1)
 	if got := seated(r1, users); got != " 0 5 6 | 1 4 7 | 2 3 8" {
@@ -302,6 +303,10 @@ func TestEliminationPlayedToTheEnd(t *testing.T) {
 	if n := dbtest.Int(t, e.db, `SELECT count(*) FROM games g JOIN maps m ON m.id = g.map_id WHERE m.key = 'europe' AND g.create_key LIKE $1`,
 		fmt.Sprintf("tournament:%d:%%", tr.ID)); n != 2 {
 		t.Errorf("%d games on europe, want 2", n)
+	}
+	// A rated tournament's games are rated.
+	if n := dbtest.Int(t, e.db, `SELECT count(*) FROM games WHERE rated AND create_key LIKE $1`, fmt.Sprintf("tournament:%d:%%", tr.ID)); n != 4 {
+		t.Errorf("%d rated games, want 4", n)
 	}
 }
 
@@ -400,6 +405,19 @@ func TestCreateRefusesBadSettings(t *testing.T) {
 	if _, err := e.svc.Create(e.ctx, ok); err != nil {
 		t.Fatalf("good settings: %v", err)
 	}
+	// A public map of 9 territories seats three players, no more (docs/rules.md).
+	small, err := routmaps.Generate(routmaps.GenerateOpts{ID: "small", Territories: 9, AreaSize: 3, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := game.SeedMap(e.ctx, e.db, small, false); err != nil {
+		t.Fatal(err)
+	}
+	three := ok
+	three.Seats, three.Maps = 3, []string{"classic", "small"}
+	if _, err := e.svc.Create(e.ctx, three); err != nil {
+		t.Fatalf("tables of three on a map of 9 territories: %v", err)
+	}
 	for _, tc := range []struct {
 		field  string
 		change func(*tournament.Settings)
@@ -410,6 +428,8 @@ func TestCreateRefusesBadSettings(t *testing.T) {
 		{"seats", func(s *tournament.Settings) { s.Seats = 1 }},
 		{"maps", func(s *tournament.Settings) { s.Maps = nil }},
 		{"maps", func(s *tournament.Settings) { s.Maps = []string{""} }},
+		{"maps", func(s *tournament.Settings) { s.Maps = []string{"classic", "atlantis"} }},
+		{"maps", func(s *tournament.Settings) { s.Maps = []string{"small"} }},
 		{"turn_limit", func(s *tournament.Settings) { s.TurnLimit = time.Minute }},
 		{"entry_limit", func(s *tournament.Settings) { s.EntryLimit = 1 }},
 		{"entry_limit", func(s *tournament.Settings) {

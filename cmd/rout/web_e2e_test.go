@@ -40,9 +40,10 @@ var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
 // (web/e2e/phone.mjs) every page and phase fits a phone's screen, touch gestures, the installable app
 // offline and the geometry kept in IndexedDB; (web/e2e/profile.mjs) a rated duel played to its end shows the
 // rating changes on the game and the profiles; (web/e2e/chat.mjs) two players and a spectator chat,
-// a message of HTML shows as text, and the chat is a drawer on a phone; and (web/e2e/ladders.mjs) two
+// a message of HTML shows as text, and the chat is a drawer on a phone; (web/e2e/ladders.mjs) two
 // players join the duel ladder from its page, the pairing job starts their game, which the page links,
-// and one changes his entry and leaves. It serves the web client embedded in this
+// and one changes his entry and leaves; and (web/e2e/tournament.mjs) a tournament created, entered,
+// started by its jobs and finished. It serves the web client embedded in this
 // binary, so it tests the committed web/dist. It needs Node.js, Chromium and web/node_modules (`make
 // check-web` runs `npm ci`); without them it skips, except in CI. Screenshots of a failure are left in
 // web/e2e-artifacts.
@@ -79,6 +80,7 @@ func TestWebClientEndToEnd(t *testing.T) {
 	b.node(t, s, 1, "chat.mjs", chatModerator(t, db, url))
 	b.node(t, s, 1, "profile.mjs")
 	b.node(t, s, 1, "ladders.mjs")
+	b.node(t, s, 1, "tournament.mjs")
 	s.stop(t)
 
 	// The replay, fog and team scripts play games of CPUs to their end: a server whose CPUs move at once.

@@ -35,7 +35,8 @@ type Notice struct {
 	// Turn is the game's turn when it happened.
 	Turn int
 	// Kind is what happened: your_turn, turn_warning, cpu_played, seat_delegated, eliminated, game_over,
-	// invited, declined, chat (new messages in the game's chat) or chat_timeout.
+	// invited, declined, chat (new messages in the game's chat), chat_timeout, tournament_round or
+	// tournament_standing (the game is the recipient's table's).
 	Kind string
 	// Data holds details (a deadline, the winner's seat): a JSON object, or nil.
 	Data json.RawMessage
@@ -63,6 +64,16 @@ type Data struct {
 	// chat_timeout: when the timeout ends (RFC 3339) and the moderator's reason.
 	Until  *string `json:"until,omitempty"`
 	Reason *string `json:"reason,omitempty"`
+	// tournament_round, tournament_standing: the tournament (a database id; the API shows a global id),
+	// its name and the round that started or ended; tournament_standing: the rank after the round, of how
+	// many entrants, the points, and whether the round was the last.
+	Tournament     *int     `json:"tournament,omitempty"`
+	TournamentName *string  `json:"tournamentName,omitempty"`
+	Round          *int     `json:"round,omitempty"`
+	Rank           *int     `json:"rank,omitempty"`
+	Entrants       *int     `json:"entrants,omitempty"`
+	Points         *float64 `json:"points,omitempty"`
+	Final          *bool    `json:"final,omitempty"`
 }
 
 // Inserted is a notice Insert recorded: its id and what it is.

@@ -68,7 +68,8 @@ func New(cfg Config) (*Router, error) {
 // Notify sends a notification of kind about data to the recipient through channel ch, the recipient's
 // preference. ChannelNone sends nothing and returns nil. A channel without a sender fails with
 // ErrChannelUnavailable; an invalid kind or channel fails too, permanently. Otherwise the error is the
-// sender's (see IsPermanent). When data.Link is empty, Notify sets it from r.Links and data.GameID.
+// sender's (see IsPermanent). When data.Link is empty, Notify sets it from r.Links (Links.For: the game's page, or
+// the tournament's for a tournament_standing).
 func (r *Router) Notify(ctx context.Context, ch notifications.Channel, kind notifications.Kind, to notifications.Recipient, data notifications.Data) error {
 	if !kind.Valid() {
 		return notifications.Permanent(fmt.Errorf("error sending notification: %v is not a notification kind", kind))
@@ -90,7 +91,7 @@ func (r *Router) Notify(ctx context.Context, ch notifications.Channel, kind noti
 		return notifications.Permanent(fmt.Errorf("error sending %s notification by %s: %w", kind, ch, ErrChannelUnavailable))
 	}
 	if data.Link == "" {
-		data.Link = r.Links.Game(data.GameID)
+		data.Link = r.Links.For(kind, data)
 	}
 	m := notifications.Message{Kind: kind, To: to, Link: data.Link, GameID: data.GameID, Turn: data.Turn}
 	if r.Unsubscribe != nil && to.UserID > 0 {

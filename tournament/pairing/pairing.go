@@ -60,6 +60,16 @@ func (r Result) Validate() error {
 	return nil
 }
 
+// Points returns the points each entrant of r scores, in the order of r.Entrants, at a tournament of
+// tables of seats (see the package's documentation).
+func (r Result) Points(seats int) []float64 {
+	out := make([]float64, len(r.Entrants))
+	for i := range out {
+		out[i] = r.points(i, seats)
+	}
+	return out
+}
+
 // points returns the points of the entrant at index i of r, at a tournament of tables of seats (see the
 // package's documentation): the points of the places they share with those of equal place, averaged.
 func (r Result) points(i, seats int) float64 {

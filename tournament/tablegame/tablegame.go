@@ -44,6 +44,12 @@ func (g Games) CreateStarted(ctx context.Context, spec tournament.GameSpec) (int
 	return created.GameID, nil
 }
 
+// MapSeats returns the most seats of a game on map key, 0 when it is not a public map
+// (game.Service.MapSeats).
+func (g Games) MapSeats(ctx context.Context, key string) (int, error) {
+	return g.Game.MapSeats(ctx, key)
+}
+
 // Places returns the places of a game's users once it is over (game.Service.GamePlaces, by seat, turned
 // into users): a finished game's, and none for a cancelled game (its users share the win).
 func (g Games) Places(ctx context.Context, gameID int) (map[int]int, bool, error) {

@@ -16,6 +16,8 @@ import { ModerationPage } from "./pages/moderation";
 import { ProfilePage } from "./pages/profile";
 import { LaddersPage } from "./pages/ladders";
 import { LeaderboardsPage } from "./pages/leaderboards";
+import { NewTournamentPage, TournamentsPage } from "./pages/tournaments";
+import { TournamentPage } from "./pages/tournament";
 
 export function App() {
   const session = useSession();
@@ -41,6 +43,12 @@ export function App() {
     screen = <GamePage id={m.id} viewer={session.viewer} />;
   } else if ((m = match("/join/:id", loc.path))) {
     screen = <JoinPage id={m.id} code={loc.params.get("code") ?? ""} viewer={session.viewer} />;
+  } else if (loc.path === "/tournaments") {
+    screen = <TournamentsPage />;
+  } else if (loc.path === "/tournaments/new") {
+    screen = <NewTournamentPage />;
+  } else if ((m = match("/tournaments/:id", loc.path))) {
+    screen = <TournamentPage id={m.id} />;
   } else if (loc.path === "/new") {
     screen = <NewGamePage viewer={session.viewer} />;
   } else if (loc.path === "/ladders") {
@@ -83,6 +91,9 @@ export function App() {
             </Link>
             <Link href="/ladders" aria-current={loc.path === "/ladders" ? "page" : undefined}>
               Ladders
+            </Link>
+            <Link href="/tournaments" aria-current={loc.path.startsWith("/tournaments") ? "page" : undefined}>
+              Tournaments
             </Link>
             <Link href="/rules" aria-current={loc.path === "/rules" ? "page" : undefined}>
               Rules

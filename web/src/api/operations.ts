@@ -1325,5 +1325,169 @@ export const LeaderboardQuery = graphql(`
       closed
     }
     leaderboardFamilies(mode: $mode)
+// Tournaments (docs/api.md, "Tournaments").
+
+export const TournamentsQuery = graphql(`
+  query Tournaments($status: TournamentStatus, $first: Int, $after: Cursor) {
+    tournaments(status: $status, first: $first, after: $after) {
+      totalCount
+      edges {
+        cursor
+        node {
+          id
+          name
+          format
+          seats
+          status
+          round
+          roundCount
+          entryLimit
+          entrantCount
+          startsAt
+          rated
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+export const TournamentQuery = graphql(`
+  query Tournament($id: ID!) {
+    tournament(id: $id) {
+      id
+      name
+      format
+      seats
+      maps
+      turnLimitSeconds
+      rated
+      ratingMode
+      entryLimit
+      startsAt
+      roundCount
+      round
+      status
+      createdAt
+      startedAt
+      finishedAt
+      creator {
+        name
+      }
+      viewerEntered
+      entrants {
+        userName
+        seed
+        enteredAt
+      }
+      rounds {
+        number
+        tableCount
+        tables {
+          number
+          bye
+          over
+          gameId
+          advancing {
+            userName
+          }
+          seats {
+            userName
+            place
+            points
+          }
+        }
+      }
+      standings {
+        rank
+        userName
+        points
+        buchholz
+        wins
+        played
+        seed
+      }
+      bracket {
+        number
+        tableCount
+        tables {
+          number
+          bye
+          over
+          gameId
+          advancing {
+            userName
+          }
+          seats {
+            userName
+            place
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const TournamentMapsQuery = graphql(`
+  query TournamentMaps {
+    maps(first: 100) {
+      edges {
+        node {
+          id
+          key
+          name
+          territoryCount
+          visibility
+        }
+      }
+    }
+  }
+`);
+
+export const CreateTournamentMutation = graphql(`
+  mutation CreateTournament($input: CreateTournamentInput!) {
+    createTournament(input: $input) {
+      tournament {
+        id
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const EnterTournamentMutation = graphql(`
+  mutation EnterTournament($id: ID!) {
+    enterTournament(id: $id) {
+      tournament {
+        id
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`);
+
+export const LeaveTournamentMutation = graphql(`
+  mutation LeaveTournament($id: ID!) {
+    leaveTournament(id: $id) {
+      tournament {
+        id
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
   }
 `);

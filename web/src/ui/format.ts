@@ -200,9 +200,28 @@ export function noticeText(kind: string, mapName: string | undefined, data: unkn
       const why = typeof d.reason === "string" && d.reason ? ` (reason: ${d.reason})` : "";
       return `A moderator timed you out of chat${until}${why}.`;
     }
+    case "tournament_round": {
+      const name = typeof d.tournamentName === "string" && d.tournamentName ? d.tournamentName : "your tournament";
+      return `Round ${typeof d.round === "number" ? d.round : "?"} of ${name} has started: your table plays ${game}.`;
+    }
+    case "tournament_standing": {
+      const name = typeof d.tournamentName === "string" && d.tournamentName ? d.tournamentName : "your tournament";
+      const place = typeof d.rank === "number" && typeof d.entrants === "number" ? `${ordinal(d.rank)} of ${d.entrants}` : "ranked";
+      const points = typeof d.points === "number" ? ` with ${d.points} point${d.points === 1 ? "" : "s"}` : "";
+      return d.final === true
+        ? `${name} is over: you finished ${place}${points}.`
+        : `Round ${typeof d.round === "number" ? d.round : "?"} of ${name} is over: you are ${place}${points}.`;
+    }
     default:
       return `${capital(kind.replace(/_/g, " "))} in ${game}.`;
   }
+}
+
+/** 1st, 2nd, 3rd, 4th, 11th, 21st... */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
 }
 
 function capital(s: string) {

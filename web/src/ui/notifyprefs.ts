@@ -13,6 +13,8 @@ export const NOTICE_KINDS: ReadonlyArray<readonly [NotificationKind, string]> = 
   ["GAME_OVER", "A game of mine ended"],
   ["CHAT", "New chat messages in my games (a digest)"],
   ["CHAT_TIMEOUT", "A moderator timed me out of chat"],
+  ["TOURNAMENT_ROUND", "A round of my tournament started"],
+  ["TOURNAMENT_STANDING", "A round of my tournament ended (standings)"],
 ];
 
 /** A kind's channel when the user chose none for it: the account's, but chat is not sent by SMS unasked. */
