@@ -31,6 +31,10 @@ import (
 	"rout/ent/pushsubscription"
 	"rout/ent/rating"
 	"rout/ent/ratingchange"
+	"rout/ent/ratingcount"
+	"rout/ent/ratingreversal"
+	"rout/ent/season"
+	"rout/ent/seasonstanding"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -93,6 +97,14 @@ type Client struct {
 	Rating *RatingClient
 	// RatingChange is the client for interacting with the RatingChange builders.
 	RatingChange *RatingChangeClient
+	// RatingCount is the client for interacting with the RatingCount builders.
+	RatingCount *RatingCountClient
+	// RatingReversal is the client for interacting with the RatingReversal builders.
+	RatingReversal *RatingReversalClient
+	// Season is the client for interacting with the Season builders.
+	Season *SeasonClient
+	// SeasonStanding is the client for interacting with the SeasonStanding builders.
+	SeasonStanding *SeasonStandingClient
 	// SeenEvent is the client for interacting with the SeenEvent builders.
 	SeenEvent *SeenEventClient
 	// Territory is the client for interacting with the Territory builders.
@@ -142,6 +154,10 @@ func (c *Client) init() {
 	c.PushSubscription = NewPushSubscriptionClient(c.config)
 	c.Rating = NewRatingClient(c.config)
 	c.RatingChange = NewRatingChangeClient(c.config)
+	c.RatingCount = NewRatingCountClient(c.config)
+	c.RatingReversal = NewRatingReversalClient(c.config)
+	c.Season = NewSeasonClient(c.config)
+	c.SeasonStanding = NewSeasonStandingClient(c.config)
 	c.SeenEvent = NewSeenEventClient(c.config)
 	c.Territory = NewTerritoryClient(c.config)
 	c.Token = NewTokenClient(c.config)
@@ -262,6 +278,10 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		PushSubscription:  NewPushSubscriptionClient(cfg),
 		Rating:            NewRatingClient(cfg),
 		RatingChange:      NewRatingChangeClient(cfg),
+		RatingCount:       NewRatingCountClient(cfg),
+		RatingReversal:    NewRatingReversalClient(cfg),
+		Season:            NewSeasonClient(cfg),
+		SeasonStanding:    NewSeasonStandingClient(cfg),
 		SeenEvent:         NewSeenEventClient(cfg),
 		Territory:         NewTerritoryClient(cfg),
 		Token:             NewTokenClient(cfg),
@@ -309,6 +329,10 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		PushSubscription:  NewPushSubscriptionClient(cfg),
 		Rating:            NewRatingClient(cfg),
 		RatingChange:      NewRatingChangeClient(cfg),
+		RatingCount:       NewRatingCountClient(cfg),
+		RatingReversal:    NewRatingReversalClient(cfg),
+		Season:            NewSeasonClient(cfg),
+		SeasonStanding:    NewSeasonStandingClient(cfg),
 		SeenEvent:         NewSeenEventClient(cfg),
 		Territory:         NewTerritoryClient(cfg),
 		Token:             NewTokenClient(cfg),
@@ -349,9 +373,9 @@ func (c *Client) Use(hooks ...Hook) {
 		c.Card, c.ChatMessage, c.ChatPenalty, c.ChatRead, c.ChatReport, c.ChatSetting,
 		c.CommandKey, c.Event, c.Game, c.GameMap, c.GameWatcher, c.Ladder,
 		c.LadderEntry, c.LadderGame, c.ModerationAction, c.Notice, c.Player,
-		c.PushSubscription, c.Rating, c.RatingChange, c.SeenEvent, c.Territory,
-		c.Token, c.Tournament, c.TournamentEntrant, c.TournamentTable, c.User,
-		c.UserBlock,
+		c.PushSubscription, c.Rating, c.RatingChange, c.RatingCount, c.RatingReversal,
+		c.Season, c.SeasonStanding, c.SeenEvent, c.Territory, c.Token, c.Tournament,
+		c.TournamentEntrant, c.TournamentTable, c.User, c.UserBlock,
 	} {
 		n.Use(hooks...)
 	}
@@ -364,9 +388,9 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.Card, c.ChatMessage, c.ChatPenalty, c.ChatRead, c.ChatReport, c.ChatSetting,
 		c.CommandKey, c.Event, c.Game, c.GameMap, c.GameWatcher, c.Ladder,
 		c.LadderEntry, c.LadderGame, c.ModerationAction, c.Notice, c.Player,
-		c.PushSubscription, c.Rating, c.RatingChange, c.SeenEvent, c.Territory,
-		c.Token, c.Tournament, c.TournamentEntrant, c.TournamentTable, c.User,
-		c.UserBlock,
+		c.PushSubscription, c.Rating, c.RatingChange, c.RatingCount, c.RatingReversal,
+		c.Season, c.SeasonStanding, c.SeenEvent, c.Territory, c.Token, c.Tournament,
+		c.TournamentEntrant, c.TournamentTable, c.User, c.UserBlock,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -415,6 +439,14 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Rating.mutate(ctx, m)
 	case *RatingChangeMutation:
 		return c.RatingChange.mutate(ctx, m)
+	case *RatingCountMutation:
+		return c.RatingCount.mutate(ctx, m)
+	case *RatingReversalMutation:
+		return c.RatingReversal.mutate(ctx, m)
+	case *SeasonMutation:
+		return c.Season.mutate(ctx, m)
+	case *SeasonStandingMutation:
+		return c.SeasonStanding.mutate(ctx, m)
 	case *SeenEventMutation:
 		return c.SeenEvent.mutate(ctx, m)
 	case *TerritoryMutation:
@@ -2033,6 +2065,22 @@ func (c *GameClient) QueryRatingChanges(_m *Game) *RatingChangeQuery {
 			sqlgraph.From(game.Table, game.FieldID, id),
 			sqlgraph.To(ratingchange.Table, ratingchange.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, game.RatingChangesTable, game.RatingChangesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryRatingReversals queries the rating_reversals edge of a Game.
+func (c *GameClient) QueryRatingReversals(_m *Game) *RatingReversalQuery {
+	query := (&RatingReversalClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(game.Table, game.FieldID, id),
+			sqlgraph.To(ratingreversal.Table, ratingreversal.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, game.RatingReversalsTable, game.RatingReversalsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -3864,6 +3912,586 @@ func (c *RatingChangeClient) mutate(ctx context.Context, m *RatingChangeMutation
 	}
 }
 
+// RatingCountClient is a client for the RatingCount schema.
+type RatingCountClient struct {
+	config
+}
+
+// NewRatingCountClient returns a client for the RatingCount from the given config.
+func NewRatingCountClient(c config) *RatingCountClient {
+	return &RatingCountClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `ratingcount.Hooks(f(g(h())))`.
+func (c *RatingCountClient) Use(hooks ...Hook) {
+	c.hooks.RatingCount = append(c.hooks.RatingCount, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `ratingcount.Intercept(f(g(h())))`.
+func (c *RatingCountClient) Intercept(interceptors ...Interceptor) {
+	c.inters.RatingCount = append(c.inters.RatingCount, interceptors...)
+}
+
+// Create returns a builder for creating a RatingCount entity.
+func (c *RatingCountClient) Create() *RatingCountCreate {
+	mutation := newRatingCountMutation(c.config, OpCreate)
+	return &RatingCountCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of RatingCount entities.
+func (c *RatingCountClient) CreateBulk(builders ...*RatingCountCreate) *RatingCountCreateBulk {
+	return &RatingCountCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RatingCountClient) MapCreateBulk(slice any, setFunc func(*RatingCountCreate, int)) *RatingCountCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RatingCountCreateBulk{err: fmt.Errorf("calling to RatingCountClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RatingCountCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RatingCountCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for RatingCount.
+func (c *RatingCountClient) Update() *RatingCountUpdate {
+	mutation := newRatingCountMutation(c.config, OpUpdate)
+	return &RatingCountUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RatingCountClient) UpdateOne(_m *RatingCount) *RatingCountUpdateOne {
+	mutation := newRatingCountMutation(c.config, OpUpdateOne, withRatingCount(_m))
+	return &RatingCountUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RatingCountClient) UpdateOneID(id int) *RatingCountUpdateOne {
+	mutation := newRatingCountMutation(c.config, OpUpdateOne, withRatingCountID(id))
+	return &RatingCountUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for RatingCount.
+func (c *RatingCountClient) Delete() *RatingCountDelete {
+	mutation := newRatingCountMutation(c.config, OpDelete)
+	return &RatingCountDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RatingCountClient) DeleteOne(_m *RatingCount) *RatingCountDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RatingCountClient) DeleteOneID(id int) *RatingCountDeleteOne {
+	builder := c.Delete().Where(ratingcount.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RatingCountDeleteOne{builder}
+}
+
+// Query returns a query builder for RatingCount.
+func (c *RatingCountClient) Query() *RatingCountQuery {
+	return &RatingCountQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRatingCount},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a RatingCount entity by its id.
+func (c *RatingCountClient) Get(ctx context.Context, id int) (*RatingCount, error) {
+	return c.Query().Where(ratingcount.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RatingCountClient) GetX(ctx context.Context, id int) *RatingCount {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *RatingCountClient) Hooks() []Hook {
+	return c.hooks.RatingCount
+}
+
+// Interceptors returns the client interceptors.
+func (c *RatingCountClient) Interceptors() []Interceptor {
+	return c.inters.RatingCount
+}
+
+func (c *RatingCountClient) mutate(ctx context.Context, m *RatingCountMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RatingCountCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RatingCountUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RatingCountUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RatingCountDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown RatingCount mutation op: %q", m.Op())
+	}
+}
+
+// RatingReversalClient is a client for the RatingReversal schema.
+type RatingReversalClient struct {
+	config
+}
+
+// NewRatingReversalClient returns a client for the RatingReversal from the given config.
+func NewRatingReversalClient(c config) *RatingReversalClient {
+	return &RatingReversalClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `ratingreversal.Hooks(f(g(h())))`.
+func (c *RatingReversalClient) Use(hooks ...Hook) {
+	c.hooks.RatingReversal = append(c.hooks.RatingReversal, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `ratingreversal.Intercept(f(g(h())))`.
+func (c *RatingReversalClient) Intercept(interceptors ...Interceptor) {
+	c.inters.RatingReversal = append(c.inters.RatingReversal, interceptors...)
+}
+
+// Create returns a builder for creating a RatingReversal entity.
+func (c *RatingReversalClient) Create() *RatingReversalCreate {
+	mutation := newRatingReversalMutation(c.config, OpCreate)
+	return &RatingReversalCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of RatingReversal entities.
+func (c *RatingReversalClient) CreateBulk(builders ...*RatingReversalCreate) *RatingReversalCreateBulk {
+	return &RatingReversalCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RatingReversalClient) MapCreateBulk(slice any, setFunc func(*RatingReversalCreate, int)) *RatingReversalCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RatingReversalCreateBulk{err: fmt.Errorf("calling to RatingReversalClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RatingReversalCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RatingReversalCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for RatingReversal.
+func (c *RatingReversalClient) Update() *RatingReversalUpdate {
+	mutation := newRatingReversalMutation(c.config, OpUpdate)
+	return &RatingReversalUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RatingReversalClient) UpdateOne(_m *RatingReversal) *RatingReversalUpdateOne {
+	mutation := newRatingReversalMutation(c.config, OpUpdateOne, withRatingReversal(_m))
+	return &RatingReversalUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RatingReversalClient) UpdateOneID(id int) *RatingReversalUpdateOne {
+	mutation := newRatingReversalMutation(c.config, OpUpdateOne, withRatingReversalID(id))
+	return &RatingReversalUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for RatingReversal.
+func (c *RatingReversalClient) Delete() *RatingReversalDelete {
+	mutation := newRatingReversalMutation(c.config, OpDelete)
+	return &RatingReversalDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RatingReversalClient) DeleteOne(_m *RatingReversal) *RatingReversalDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RatingReversalClient) DeleteOneID(id int) *RatingReversalDeleteOne {
+	builder := c.Delete().Where(ratingreversal.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RatingReversalDeleteOne{builder}
+}
+
+// Query returns a query builder for RatingReversal.
+func (c *RatingReversalClient) Query() *RatingReversalQuery {
+	return &RatingReversalQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRatingReversal},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a RatingReversal entity by its id.
+func (c *RatingReversalClient) Get(ctx context.Context, id int) (*RatingReversal, error) {
+	return c.Query().Where(ratingreversal.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RatingReversalClient) GetX(ctx context.Context, id int) *RatingReversal {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryGame queries the game edge of a RatingReversal.
+func (c *RatingReversalClient) QueryGame(_m *RatingReversal) *GameQuery {
+	query := (&GameClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(ratingreversal.Table, ratingreversal.FieldID, id),
+			sqlgraph.To(game.Table, game.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, ratingreversal.GameTable, ratingreversal.GameColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryModerator queries the moderator edge of a RatingReversal.
+func (c *RatingReversalClient) QueryModerator(_m *RatingReversal) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(ratingreversal.Table, ratingreversal.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, ratingreversal.ModeratorTable, ratingreversal.ModeratorColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *RatingReversalClient) Hooks() []Hook {
+	return c.hooks.RatingReversal
+}
+
+// Interceptors returns the client interceptors.
+func (c *RatingReversalClient) Interceptors() []Interceptor {
+	return c.inters.RatingReversal
+}
+
+func (c *RatingReversalClient) mutate(ctx context.Context, m *RatingReversalMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RatingReversalCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RatingReversalUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RatingReversalUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RatingReversalDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown RatingReversal mutation op: %q", m.Op())
+	}
+}
+
+// SeasonClient is a client for the Season schema.
+type SeasonClient struct {
+	config
+}
+
+// NewSeasonClient returns a client for the Season from the given config.
+func NewSeasonClient(c config) *SeasonClient {
+	return &SeasonClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `season.Hooks(f(g(h())))`.
+func (c *SeasonClient) Use(hooks ...Hook) {
+	c.hooks.Season = append(c.hooks.Season, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `season.Intercept(f(g(h())))`.
+func (c *SeasonClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Season = append(c.inters.Season, interceptors...)
+}
+
+// Create returns a builder for creating a Season entity.
+func (c *SeasonClient) Create() *SeasonCreate {
+	mutation := newSeasonMutation(c.config, OpCreate)
+	return &SeasonCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Season entities.
+func (c *SeasonClient) CreateBulk(builders ...*SeasonCreate) *SeasonCreateBulk {
+	return &SeasonCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *SeasonClient) MapCreateBulk(slice any, setFunc func(*SeasonCreate, int)) *SeasonCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &SeasonCreateBulk{err: fmt.Errorf("calling to SeasonClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*SeasonCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &SeasonCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Season.
+func (c *SeasonClient) Update() *SeasonUpdate {
+	mutation := newSeasonMutation(c.config, OpUpdate)
+	return &SeasonUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *SeasonClient) UpdateOne(_m *Season) *SeasonUpdateOne {
+	mutation := newSeasonMutation(c.config, OpUpdateOne, withSeason(_m))
+	return &SeasonUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *SeasonClient) UpdateOneID(id int) *SeasonUpdateOne {
+	mutation := newSeasonMutation(c.config, OpUpdateOne, withSeasonID(id))
+	return &SeasonUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Season.
+func (c *SeasonClient) Delete() *SeasonDelete {
+	mutation := newSeasonMutation(c.config, OpDelete)
+	return &SeasonDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *SeasonClient) DeleteOne(_m *Season) *SeasonDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *SeasonClient) DeleteOneID(id int) *SeasonDeleteOne {
+	builder := c.Delete().Where(season.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &SeasonDeleteOne{builder}
+}
+
+// Query returns a query builder for Season.
+func (c *SeasonClient) Query() *SeasonQuery {
+	return &SeasonQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeSeason},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Season entity by its id.
+func (c *SeasonClient) Get(ctx context.Context, id int) (*Season, error) {
+	return c.Query().Where(season.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *SeasonClient) GetX(ctx context.Context, id int) *Season {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *SeasonClient) Hooks() []Hook {
+	return c.hooks.Season
+}
+
+// Interceptors returns the client interceptors.
+func (c *SeasonClient) Interceptors() []Interceptor {
+	return c.inters.Season
+}
+
+func (c *SeasonClient) mutate(ctx context.Context, m *SeasonMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&SeasonCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&SeasonUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&SeasonUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&SeasonDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Season mutation op: %q", m.Op())
+	}
+}
+
+// SeasonStandingClient is a client for the SeasonStanding schema.
+type SeasonStandingClient struct {
+	config
+}
+
+// NewSeasonStandingClient returns a client for the SeasonStanding from the given config.
+func NewSeasonStandingClient(c config) *SeasonStandingClient {
+	return &SeasonStandingClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `seasonstanding.Hooks(f(g(h())))`.
+func (c *SeasonStandingClient) Use(hooks ...Hook) {
+	c.hooks.SeasonStanding = append(c.hooks.SeasonStanding, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `seasonstanding.Intercept(f(g(h())))`.
+func (c *SeasonStandingClient) Intercept(interceptors ...Interceptor) {
+	c.inters.SeasonStanding = append(c.inters.SeasonStanding, interceptors...)
+}
+
+// Create returns a builder for creating a SeasonStanding entity.
+func (c *SeasonStandingClient) Create() *SeasonStandingCreate {
+	mutation := newSeasonStandingMutation(c.config, OpCreate)
+	return &SeasonStandingCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of SeasonStanding entities.
+func (c *SeasonStandingClient) CreateBulk(builders ...*SeasonStandingCreate) *SeasonStandingCreateBulk {
+	return &SeasonStandingCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *SeasonStandingClient) MapCreateBulk(slice any, setFunc func(*SeasonStandingCreate, int)) *SeasonStandingCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &SeasonStandingCreateBulk{err: fmt.Errorf("calling to SeasonStandingClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*SeasonStandingCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &SeasonStandingCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for SeasonStanding.
+func (c *SeasonStandingClient) Update() *SeasonStandingUpdate {
+	mutation := newSeasonStandingMutation(c.config, OpUpdate)
+	return &SeasonStandingUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *SeasonStandingClient) UpdateOne(_m *SeasonStanding) *SeasonStandingUpdateOne {
+	mutation := newSeasonStandingMutation(c.config, OpUpdateOne, withSeasonStanding(_m))
+	return &SeasonStandingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *SeasonStandingClient) UpdateOneID(id int) *SeasonStandingUpdateOne {
+	mutation := newSeasonStandingMutation(c.config, OpUpdateOne, withSeasonStandingID(id))
+	return &SeasonStandingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for SeasonStanding.
+func (c *SeasonStandingClient) Delete() *SeasonStandingDelete {
+	mutation := newSeasonStandingMutation(c.config, OpDelete)
+	return &SeasonStandingDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *SeasonStandingClient) DeleteOne(_m *SeasonStanding) *SeasonStandingDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *SeasonStandingClient) DeleteOneID(id int) *SeasonStandingDeleteOne {
+	builder := c.Delete().Where(seasonstanding.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &SeasonStandingDeleteOne{builder}
+}
+
+// Query returns a query builder for SeasonStanding.
+func (c *SeasonStandingClient) Query() *SeasonStandingQuery {
+	return &SeasonStandingQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeSeasonStanding},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a SeasonStanding entity by its id.
+func (c *SeasonStandingClient) Get(ctx context.Context, id int) (*SeasonStanding, error) {
+	return c.Query().Where(seasonstanding.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *SeasonStandingClient) GetX(ctx context.Context, id int) *SeasonStanding {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryUser queries the user edge of a SeasonStanding.
+func (c *SeasonStandingClient) QueryUser(_m *SeasonStanding) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(seasonstanding.Table, seasonstanding.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, seasonstanding.UserTable, seasonstanding.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *SeasonStandingClient) Hooks() []Hook {
+	return c.hooks.SeasonStanding
+}
+
+// Interceptors returns the client interceptors.
+func (c *SeasonStandingClient) Interceptors() []Interceptor {
+	return c.inters.SeasonStanding
+}
+
+func (c *SeasonStandingClient) mutate(ctx context.Context, m *SeasonStandingMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&SeasonStandingCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&SeasonStandingUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&SeasonStandingUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&SeasonStandingDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown SeasonStanding mutation op: %q", m.Op())
+	}
+}
+
 // SeenEventClient is a client for the SeenEvent schema.
 type SeenEventClient struct {
 	config
@@ -5202,6 +5830,38 @@ func (c *UserClient) QueryRatingChanges(_m *User) *RatingChangeQuery {
 	return query
 }
 
+// QuerySeasonStandings queries the season_standings edge of a User.
+func (c *UserClient) QuerySeasonStandings(_m *User) *SeasonStandingQuery {
+	query := (&SeasonStandingClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(seasonstanding.Table, seasonstanding.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.SeasonStandingsTable, user.SeasonStandingsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryRatingReversals queries the rating_reversals edge of a User.
+func (c *UserClient) QueryRatingReversals(_m *User) *RatingReversalQuery {
+	query := (&RatingReversalClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, id),
+			sqlgraph.To(ratingreversal.Table, ratingreversal.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.RatingReversalsTable, user.RatingReversalsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // QueryTournaments queries the tournaments edge of a User.
 func (c *UserClient) QueryTournaments(_m *User) *TournamentQuery {
 	query := (&TournamentClient{config: c.config}).Query()
@@ -5447,15 +6107,17 @@ type (
 		Card, ChatMessage, ChatPenalty, ChatRead, ChatReport, ChatSetting, CommandKey,
 		Event, Game, GameMap, GameWatcher, Ladder, LadderEntry, LadderGame,
 		ModerationAction, Notice, Player, PushSubscription, Rating, RatingChange,
-		SeenEvent, Territory, Token, Tournament, TournamentEntrant, TournamentTable,
-		User, UserBlock []ent.Hook
+		RatingCount, RatingReversal, Season, SeasonStanding, SeenEvent, Territory,
+		Token, Tournament, TournamentEntrant, TournamentTable, User,
+		UserBlock []ent.Hook
 	}
 	inters struct {
 		Card, ChatMessage, ChatPenalty, ChatRead, ChatReport, ChatSetting, CommandKey,
 		Event, Game, GameMap, GameWatcher, Ladder, LadderEntry, LadderGame,
 		ModerationAction, Notice, Player, PushSubscription, Rating, RatingChange,
-		SeenEvent, Territory, Token, Tournament, TournamentEntrant, TournamentTable,
-		User, UserBlock []ent.Interceptor
+		RatingCount, RatingReversal, Season, SeasonStanding, SeenEvent, Territory,
+		Token, Tournament, TournamentEntrant, TournamentTable, User,
+		UserBlock []ent.Interceptor
 	}
 )
 

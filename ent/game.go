@@ -124,9 +124,9 @@ type GameEdges struct {
 	LadderGames []*LadderGame `json:"ladder_games,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [16]bool
+	loadedTypes [17]bool
 	// totalCount holds the count of the edges above.
-	totalCount [16]map[string]int
+	totalCount [17]map[string]int
 
 	namedPlayers          map[string][]*Player
 	namedTerritories      map[string][]*Territory
@@ -296,7 +296,7 @@ func (e GameEdges) TournamentTablesOrErr() ([]*TournamentTable, error) {
 // LadderGamesOrErr returns the LadderGames value or an error if the edge
 // was not loaded in eager-loading.
 func (e GameEdges) LadderGamesOrErr() ([]*LadderGame, error) {
-	if e.loadedTypes[15] {
+	if e.loadedTypes[16] {
 		return e.LadderGames, nil
 	}
 	return nil, &NotLoadedError{edge: "ladder_games"}

@@ -28,6 +28,10 @@ import (
 	"rout/ent/pushsubscription"
 	"rout/ent/rating"
 	"rout/ent/ratingchange"
+	"rout/ent/ratingcount"
+	"rout/ent/ratingreversal"
+	"rout/ent/season"
+	"rout/ent/seasonstanding"
 	"rout/ent/seenevent"
 	"rout/ent/territory"
 	"rout/ent/token"
@@ -72,6 +76,10 @@ const (
 	TypePushSubscription  = "PushSubscription"
 	TypeRating            = "Rating"
 	TypeRatingChange      = "RatingChange"
+	TypeRatingCount       = "RatingCount"
+	TypeRatingReversal    = "RatingReversal"
+	TypeSeason            = "Season"
+	TypeSeasonStanding    = "SeasonStanding"
 	TypeSeenEvent         = "SeenEvent"
 	TypeTerritory         = "Territory"
 	TypeToken             = "Token"
@@ -6558,6 +6566,9 @@ type GameMutation struct {
 	rating_changes           map[int]struct{}
 	removedrating_changes    map[int]struct{}
 	clearedrating_changes    bool
+	rating_reversals         map[int]struct{}
+	removedrating_reversals  map[int]struct{}
+	clearedrating_reversals  bool
 	watchers                 map[int]struct{}
 	removedwatchers          map[int]struct{}
 	clearedwatchers          bool
@@ -8759,6 +8770,60 @@ func (m *GameMutation) ResetRatingChanges() {
 	m.removedrating_changes = nil
 }
 
+// AddRatingReversalIDs adds the "rating_reversals" edge to the RatingReversal entity by ids.
+func (m *GameMutation) AddRatingReversalIDs(ids ...int) {
+	if m.rating_reversals == nil {
+		m.rating_reversals = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.rating_reversals[ids[i]] = struct{}{}
+	}
+}
+
+// ClearRatingReversals clears the "rating_reversals" edge to the RatingReversal entity.
+func (m *GameMutation) ClearRatingReversals() {
+	m.clearedrating_reversals = true
+}
+
+// RatingReversalsCleared reports if the "rating_reversals" edge to the RatingReversal entity was cleared.
+func (m *GameMutation) RatingReversalsCleared() bool {
+	return m.clearedrating_reversals
+}
+
+// RemoveRatingReversalIDs removes the "rating_reversals" edge to the RatingReversal entity by IDs.
+func (m *GameMutation) RemoveRatingReversalIDs(ids ...int) {
+	if m.removedrating_reversals == nil {
+		m.removedrating_reversals = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.rating_reversals, ids[i])
+		m.removedrating_reversals[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedRatingReversals returns the removed IDs of the "rating_reversals" edge to the RatingReversal entity.
+func (m *GameMutation) RemovedRatingReversalsIDs() (ids []int) {
+	for id := range m.removedrating_reversals {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// RatingReversalsIDs returns the "rating_reversals" edge IDs in the mutation.
+func (m *GameMutation) RatingReversalsIDs() (ids []int) {
+	for id := range m.rating_reversals {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetRatingReversals resets all changes to the "rating_reversals" edge.
+func (m *GameMutation) ResetRatingReversals() {
+	m.rating_reversals = nil
+	m.clearedrating_reversals = false
+	m.removedrating_reversals = nil
+}
+
 // AddWatcherIDs adds the "watchers" edge to the GameWatcher entity by ids.
 func (m *GameMutation) AddWatcherIDs(ids ...int) {
 	if m.watchers == nil {
@@ -9709,7 +9774,7 @@ func (m *GameMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *GameMutation) AddedEdges() []string {
-	edges := make([]string, 0, 16)
+	edges := make([]string, 0, 17)
 	if m._map != nil {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -9748,6 +9813,9 @@ func (m *GameMutation) AddedEdges() []string {
 	}
 	if m.rating_changes != nil {
 		edges = append(edges, game.EdgeRatingChanges)
+	}
+	if m.rating_reversals != nil {
+		edges = append(edges, game.EdgeRatingReversals)
 	}
 	if m.watchers != nil {
 		edges = append(edges, game.EdgeWatchers)
@@ -9839,6 +9907,12 @@ func (m *GameMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeRatingReversals:
+		ids := make([]ent.Value, 0, len(m.rating_reversals))
+		for id := range m.rating_reversals {
+			ids = append(ids, id)
+		}
+		return ids
 	case game.EdgeWatchers:
 		ids := make([]ent.Value, 0, len(m.watchers))
 		for id := range m.watchers {
@@ -9863,7 +9937,7 @@ func (m *GameMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *GameMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 16)
+	edges := make([]string, 0, 17)
 	if m.removedplayers != nil {
 		edges = append(edges, game.EdgePlayers)
 	}
@@ -9896,6 +9970,9 @@ func (m *GameMutation) RemovedEdges() []string {
 	}
 	if m.removedrating_changes != nil {
 		edges = append(edges, game.EdgeRatingChanges)
+	}
+	if m.removedrating_reversals != nil {
+		edges = append(edges, game.EdgeRatingReversals)
 	}
 	if m.removedwatchers != nil {
 		edges = append(edges, game.EdgeWatchers)
@@ -9979,6 +10056,12 @@ func (m *GameMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case game.EdgeRatingReversals:
+		ids := make([]ent.Value, 0, len(m.removedrating_reversals))
+		for id := range m.removedrating_reversals {
+			ids = append(ids, id)
+		}
+		return ids
 	case game.EdgeWatchers:
 		ids := make([]ent.Value, 0, len(m.removedwatchers))
 		for id := range m.removedwatchers {
@@ -10003,7 +10086,7 @@ func (m *GameMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *GameMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 16)
+	edges := make([]string, 0, 17)
 	if m.cleared_map {
 		edges = append(edges, game.EdgeMap)
 	}
@@ -10042,6 +10125,9 @@ func (m *GameMutation) ClearedEdges() []string {
 	}
 	if m.clearedrating_changes {
 		edges = append(edges, game.EdgeRatingChanges)
+	}
+	if m.clearedrating_reversals {
+		edges = append(edges, game.EdgeRatingReversals)
 	}
 	if m.clearedwatchers {
 		edges = append(edges, game.EdgeWatchers)
@@ -10085,6 +10171,8 @@ func (m *GameMutation) EdgeCleared(name string) bool {
 		return m.clearedchat_settings
 	case game.EdgeRatingChanges:
 		return m.clearedrating_changes
+	case game.EdgeRatingReversals:
+		return m.clearedrating_reversals
 	case game.EdgeWatchers:
 		return m.clearedwatchers
 	case game.EdgeTournamentTables:
@@ -10151,6 +10239,9 @@ func (m *GameMutation) ResetEdge(name string) error {
 		return nil
 	case game.EdgeRatingChanges:
 		m.ResetRatingChanges()
+		return nil
+	case game.EdgeRatingReversals:
+		m.ResetRatingReversals()
 		return nil
 	case game.EdgeWatchers:
 		m.ResetWatchers()
@@ -19500,24 +19591,31 @@ func (m *PushSubscriptionMutation) ResetEdge(name string) error {
 // RatingMutation represents an operation that mutates the Rating nodes in the graph.
 type RatingMutation struct {
 	config
-	op            Op
-	typ           string
-	id            *int
-	created_at    *time.Time
-	updated_at    *time.Time
-	mode          *rating.Mode
-	mu            *float64
-	addmu         *float64
-	sigma         *float64
-	addsigma      *float64
-	games         *int
-	addgames      *int
-	clearedFields map[string]struct{}
-	user          *int
-	cleareduser   bool
-	done          bool
-	oldValue      func(context.Context) (*Rating, error)
-	predicates    []predicate.Rating
+	op               Op
+	typ              string
+	id               *int
+	created_at       *time.Time
+	updated_at       *time.Time
+	mode             *rating.Mode
+	family           *string
+	mu               *float64
+	addmu            *float64
+	sigma            *float64
+	addsigma         *float64
+	games            *int
+	addgames         *int
+	season_games     *int
+	addseason_games  *int
+	ordinal          *float64
+	addordinal       *float64
+	public_rating    *int
+	addpublic_rating *int
+	clearedFields    map[string]struct{}
+	user             *int
+	cleareduser      bool
+	done             bool
+	oldValue         func(context.Context) (*Rating, error)
+	predicates       []predicate.Rating
 }
 
 var _ ent.Mutation = (*RatingMutation)(nil)
@@ -19762,6 +19860,42 @@ func (m *RatingMutation) ResetMode() {
 	m.mode = nil
 }
 
+// SetFamily sets the "family" field.
+func (m *RatingMutation) SetFamily(s string) {
+	m.family = &s
+}
+
+// Family returns the value of the "family" field in the mutation.
+func (m *RatingMutation) Family() (r string, exists bool) {
+	v := m.family
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFamily returns the old "family" field's value of the Rating entity.
+// If the Rating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingMutation) OldFamily(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFamily is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFamily requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFamily: %w", err)
+	}
+	return oldValue.Family, nil
+}
+
+// ResetFamily resets all changes to the "family" field.
+func (m *RatingMutation) ResetFamily() {
+	m.family = nil
+}
+
 // SetMu sets the "mu" field.
 func (m *RatingMutation) SetMu(f float64) {
 	m.mu = &f
@@ -19930,6 +20064,174 @@ func (m *RatingMutation) ResetGames() {
 	m.addgames = nil
 }
 
+// SetSeasonGames sets the "season_games" field.
+func (m *RatingMutation) SetSeasonGames(i int) {
+	m.season_games = &i
+	m.addseason_games = nil
+}
+
+// SeasonGames returns the value of the "season_games" field in the mutation.
+func (m *RatingMutation) SeasonGames() (r int, exists bool) {
+	v := m.season_games
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeasonGames returns the old "season_games" field's value of the Rating entity.
+// If the Rating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingMutation) OldSeasonGames(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeasonGames is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeasonGames requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeasonGames: %w", err)
+	}
+	return oldValue.SeasonGames, nil
+}
+
+// AddSeasonGames adds i to the "season_games" field.
+func (m *RatingMutation) AddSeasonGames(i int) {
+	if m.addseason_games != nil {
+		*m.addseason_games += i
+	} else {
+		m.addseason_games = &i
+	}
+}
+
+// AddedSeasonGames returns the value that was added to the "season_games" field in this mutation.
+func (m *RatingMutation) AddedSeasonGames() (r int, exists bool) {
+	v := m.addseason_games
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSeasonGames resets all changes to the "season_games" field.
+func (m *RatingMutation) ResetSeasonGames() {
+	m.season_games = nil
+	m.addseason_games = nil
+}
+
+// SetOrdinal sets the "ordinal" field.
+func (m *RatingMutation) SetOrdinal(f float64) {
+	m.ordinal = &f
+	m.addordinal = nil
+}
+
+// Ordinal returns the value of the "ordinal" field in the mutation.
+func (m *RatingMutation) Ordinal() (r float64, exists bool) {
+	v := m.ordinal
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrdinal returns the old "ordinal" field's value of the Rating entity.
+// If the Rating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingMutation) OldOrdinal(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrdinal is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrdinal requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrdinal: %w", err)
+	}
+	return oldValue.Ordinal, nil
+}
+
+// AddOrdinal adds f to the "ordinal" field.
+func (m *RatingMutation) AddOrdinal(f float64) {
+	if m.addordinal != nil {
+		*m.addordinal += f
+	} else {
+		m.addordinal = &f
+	}
+}
+
+// AddedOrdinal returns the value that was added to the "ordinal" field in this mutation.
+func (m *RatingMutation) AddedOrdinal() (r float64, exists bool) {
+	v := m.addordinal
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetOrdinal resets all changes to the "ordinal" field.
+func (m *RatingMutation) ResetOrdinal() {
+	m.ordinal = nil
+	m.addordinal = nil
+}
+
+// SetPublicRating sets the "public_rating" field.
+func (m *RatingMutation) SetPublicRating(i int) {
+	m.public_rating = &i
+	m.addpublic_rating = nil
+}
+
+// PublicRating returns the value of the "public_rating" field in the mutation.
+func (m *RatingMutation) PublicRating() (r int, exists bool) {
+	v := m.public_rating
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPublicRating returns the old "public_rating" field's value of the Rating entity.
+// If the Rating object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingMutation) OldPublicRating(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPublicRating is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPublicRating requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPublicRating: %w", err)
+	}
+	return oldValue.PublicRating, nil
+}
+
+// AddPublicRating adds i to the "public_rating" field.
+func (m *RatingMutation) AddPublicRating(i int) {
+	if m.addpublic_rating != nil {
+		*m.addpublic_rating += i
+	} else {
+		m.addpublic_rating = &i
+	}
+}
+
+// AddedPublicRating returns the value that was added to the "public_rating" field in this mutation.
+func (m *RatingMutation) AddedPublicRating() (r int, exists bool) {
+	v := m.addpublic_rating
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPublicRating resets all changes to the "public_rating" field.
+func (m *RatingMutation) ResetPublicRating() {
+	m.public_rating = nil
+	m.addpublic_rating = nil
+}
+
 // ClearUser clears the "user" edge to the User entity.
 func (m *RatingMutation) ClearUser() {
 	m.cleareduser = true
@@ -19991,7 +20293,7 @@ func (m *RatingMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *RatingMutation) Fields() []string {
-	fields := make([]string, 0, 7)
+	fields := make([]string, 0, 11)
 	if m.created_at != nil {
 		fields = append(fields, rating.FieldCreatedAt)
 	}
@@ -20004,6 +20306,9 @@ func (m *RatingMutation) Fields() []string {
 	if m.mode != nil {
 		fields = append(fields, rating.FieldMode)
 	}
+	if m.family != nil {
+		fields = append(fields, rating.FieldFamily)
+	}
 	if m.mu != nil {
 		fields = append(fields, rating.FieldMu)
 	}
@@ -20012,6 +20317,15 @@ func (m *RatingMutation) Fields() []string {
 	}
 	if m.games != nil {
 		fields = append(fields, rating.FieldGames)
+	}
+	if m.season_games != nil {
+		fields = append(fields, rating.FieldSeasonGames)
+	}
+	if m.ordinal != nil {
+		fields = append(fields, rating.FieldOrdinal)
+	}
+	if m.public_rating != nil {
+		fields = append(fields, rating.FieldPublicRating)
 	}
 	return fields
 }
@@ -20029,12 +20343,20 @@ func (m *RatingMutation) Field(name string) (ent.Value, bool) {
 		return m.UserID()
 	case rating.FieldMode:
 		return m.Mode()
+	case rating.FieldFamily:
+		return m.Family()
 	case rating.FieldMu:
 		return m.Mu()
 	case rating.FieldSigma:
 		return m.Sigma()
 	case rating.FieldGames:
 		return m.Games()
+	case rating.FieldSeasonGames:
+		return m.SeasonGames()
+	case rating.FieldOrdinal:
+		return m.Ordinal()
+	case rating.FieldPublicRating:
+		return m.PublicRating()
 	}
 	return nil, false
 }
@@ -20052,12 +20374,20 @@ func (m *RatingMutation) OldField(ctx context.Context, name string) (ent.Value, 
 		return m.OldUserID(ctx)
 	case rating.FieldMode:
 		return m.OldMode(ctx)
+	case rating.FieldFamily:
+		return m.OldFamily(ctx)
 	case rating.FieldMu:
 		return m.OldMu(ctx)
 	case rating.FieldSigma:
 		return m.OldSigma(ctx)
 	case rating.FieldGames:
 		return m.OldGames(ctx)
+	case rating.FieldSeasonGames:
+		return m.OldSeasonGames(ctx)
+	case rating.FieldOrdinal:
+		return m.OldOrdinal(ctx)
+	case rating.FieldPublicRating:
+		return m.OldPublicRating(ctx)
 	}
 	return nil, fmt.Errorf("unknown Rating field %s", name)
 }
@@ -20095,6 +20425,13 @@ func (m *RatingMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetMode(v)
 		return nil
+	case rating.FieldFamily:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFamily(v)
+		return nil
 	case rating.FieldMu:
 		v, ok := value.(float64)
 		if !ok {
@@ -20116,6 +20453,27 @@ func (m *RatingMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetGames(v)
 		return nil
+	case rating.FieldSeasonGames:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeasonGames(v)
+		return nil
+	case rating.FieldOrdinal:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrdinal(v)
+		return nil
+	case rating.FieldPublicRating:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPublicRating(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Rating field %s", name)
 }
@@ -20133,6 +20491,15 @@ func (m *RatingMutation) AddedFields() []string {
 	if m.addgames != nil {
 		fields = append(fields, rating.FieldGames)
 	}
+	if m.addseason_games != nil {
+		fields = append(fields, rating.FieldSeasonGames)
+	}
+	if m.addordinal != nil {
+		fields = append(fields, rating.FieldOrdinal)
+	}
+	if m.addpublic_rating != nil {
+		fields = append(fields, rating.FieldPublicRating)
+	}
 	return fields
 }
 
@@ -20147,6 +20514,12 @@ func (m *RatingMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedSigma()
 	case rating.FieldGames:
 		return m.AddedGames()
+	case rating.FieldSeasonGames:
+		return m.AddedSeasonGames()
+	case rating.FieldOrdinal:
+		return m.AddedOrdinal()
+	case rating.FieldPublicRating:
+		return m.AddedPublicRating()
 	}
 	return nil, false
 }
@@ -20176,6 +20549,27 @@ func (m *RatingMutation) AddField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.AddGames(v)
+		return nil
+	case rating.FieldSeasonGames:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeasonGames(v)
+		return nil
+	case rating.FieldOrdinal:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddOrdinal(v)
+		return nil
+	case rating.FieldPublicRating:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPublicRating(v)
 		return nil
 	}
 	return fmt.Errorf("unknown Rating numeric field %s", name)
@@ -20216,6 +20610,9 @@ func (m *RatingMutation) ResetField(name string) error {
 	case rating.FieldMode:
 		m.ResetMode()
 		return nil
+	case rating.FieldFamily:
+		m.ResetFamily()
+		return nil
 	case rating.FieldMu:
 		m.ResetMu()
 		return nil
@@ -20224,6 +20621,15 @@ func (m *RatingMutation) ResetField(name string) error {
 		return nil
 	case rating.FieldGames:
 		m.ResetGames()
+		return nil
+	case rating.FieldSeasonGames:
+		m.ResetSeasonGames()
+		return nil
+	case rating.FieldOrdinal:
+		m.ResetOrdinal()
+		return nil
+	case rating.FieldPublicRating:
+		m.ResetPublicRating()
 		return nil
 	}
 	return fmt.Errorf("unknown Rating field %s", name)
@@ -20311,6 +20717,7 @@ type RatingChangeMutation struct {
 	id              *int
 	created_at      *time.Time
 	mode            *ratingchange.Mode
+	family          *string
 	place           *int
 	addplace        *int
 	mu_before       *float64
@@ -20321,6 +20728,8 @@ type RatingChangeMutation struct {
 	addmu_after     *float64
 	sigma_after     *float64
 	addsigma_after  *float64
+	void            *ratingchange.Void
+	reversed_at     *time.Time
 	clearedFields   map[string]struct{}
 	game            *int
 	clearedgame     bool
@@ -20571,6 +20980,42 @@ func (m *RatingChangeMutation) OldMode(ctx context.Context) (v ratingchange.Mode
 // ResetMode resets all changes to the "mode" field.
 func (m *RatingChangeMutation) ResetMode() {
 	m.mode = nil
+}
+
+// SetFamily sets the "family" field.
+func (m *RatingChangeMutation) SetFamily(s string) {
+	m.family = &s
+}
+
+// Family returns the value of the "family" field in the mutation.
+func (m *RatingChangeMutation) Family() (r string, exists bool) {
+	v := m.family
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFamily returns the old "family" field's value of the RatingChange entity.
+// If the RatingChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingChangeMutation) OldFamily(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFamily is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFamily requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFamily: %w", err)
+	}
+	return oldValue.Family, nil
+}
+
+// ResetFamily resets all changes to the "family" field.
+func (m *RatingChangeMutation) ResetFamily() {
+	m.family = nil
 }
 
 // SetPlace sets the "place" field.
@@ -20853,6 +21298,104 @@ func (m *RatingChangeMutation) ResetSigmaAfter() {
 	m.addsigma_after = nil
 }
 
+// SetVoid sets the "void" field.
+func (m *RatingChangeMutation) SetVoid(r ratingchange.Void) {
+	m.void = &r
+}
+
+// Void returns the value of the "void" field in the mutation.
+func (m *RatingChangeMutation) Void() (r ratingchange.Void, exists bool) {
+	v := m.void
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVoid returns the old "void" field's value of the RatingChange entity.
+// If the RatingChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingChangeMutation) OldVoid(ctx context.Context) (v *ratingchange.Void, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVoid is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVoid requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVoid: %w", err)
+	}
+	return oldValue.Void, nil
+}
+
+// ClearVoid clears the value of the "void" field.
+func (m *RatingChangeMutation) ClearVoid() {
+	m.void = nil
+	m.clearedFields[ratingchange.FieldVoid] = struct{}{}
+}
+
+// VoidCleared returns if the "void" field was cleared in this mutation.
+func (m *RatingChangeMutation) VoidCleared() bool {
+	_, ok := m.clearedFields[ratingchange.FieldVoid]
+	return ok
+}
+
+// ResetVoid resets all changes to the "void" field.
+func (m *RatingChangeMutation) ResetVoid() {
+	m.void = nil
+	delete(m.clearedFields, ratingchange.FieldVoid)
+}
+
+// SetReversedAt sets the "reversed_at" field.
+func (m *RatingChangeMutation) SetReversedAt(t time.Time) {
+	m.reversed_at = &t
+}
+
+// ReversedAt returns the value of the "reversed_at" field in the mutation.
+func (m *RatingChangeMutation) ReversedAt() (r time.Time, exists bool) {
+	v := m.reversed_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReversedAt returns the old "reversed_at" field's value of the RatingChange entity.
+// If the RatingChange object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingChangeMutation) OldReversedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReversedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReversedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReversedAt: %w", err)
+	}
+	return oldValue.ReversedAt, nil
+}
+
+// ClearReversedAt clears the value of the "reversed_at" field.
+func (m *RatingChangeMutation) ClearReversedAt() {
+	m.reversed_at = nil
+	m.clearedFields[ratingchange.FieldReversedAt] = struct{}{}
+}
+
+// ReversedAtCleared returns if the "reversed_at" field was cleared in this mutation.
+func (m *RatingChangeMutation) ReversedAtCleared() bool {
+	_, ok := m.clearedFields[ratingchange.FieldReversedAt]
+	return ok
+}
+
+// ResetReversedAt resets all changes to the "reversed_at" field.
+func (m *RatingChangeMutation) ResetReversedAt() {
+	m.reversed_at = nil
+	delete(m.clearedFields, ratingchange.FieldReversedAt)
+}
+
 // ClearGame clears the "game" edge to the Game entity.
 func (m *RatingChangeMutation) ClearGame() {
 	m.clearedgame = true
@@ -20941,7 +21484,7 @@ func (m *RatingChangeMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *RatingChangeMutation) Fields() []string {
-	fields := make([]string, 0, 9)
+	fields := make([]string, 0, 12)
 	if m.created_at != nil {
 		fields = append(fields, ratingchange.FieldCreatedAt)
 	}
@@ -20953,6 +21496,9 @@ func (m *RatingChangeMutation) Fields() []string {
 	}
 	if m.mode != nil {
 		fields = append(fields, ratingchange.FieldMode)
+	}
+	if m.family != nil {
+		fields = append(fields, ratingchange.FieldFamily)
 	}
 	if m.place != nil {
 		fields = append(fields, ratingchange.FieldPlace)
@@ -20968,6 +21514,12 @@ func (m *RatingChangeMutation) Fields() []string {
 	}
 	if m.sigma_after != nil {
 		fields = append(fields, ratingchange.FieldSigmaAfter)
+	}
+	if m.void != nil {
+		fields = append(fields, ratingchange.FieldVoid)
+	}
+	if m.reversed_at != nil {
+		fields = append(fields, ratingchange.FieldReversedAt)
 	}
 	return fields
 }
@@ -20985,6 +21537,8 @@ func (m *RatingChangeMutation) Field(name string) (ent.Value, bool) {
 		return m.UserID()
 	case ratingchange.FieldMode:
 		return m.Mode()
+	case ratingchange.FieldFamily:
+		return m.Family()
 	case ratingchange.FieldPlace:
 		return m.Place()
 	case ratingchange.FieldMuBefore:
@@ -20995,6 +21549,10 @@ func (m *RatingChangeMutation) Field(name string) (ent.Value, bool) {
 		return m.MuAfter()
 	case ratingchange.FieldSigmaAfter:
 		return m.SigmaAfter()
+	case ratingchange.FieldVoid:
+		return m.Void()
+	case ratingchange.FieldReversedAt:
+		return m.ReversedAt()
 	}
 	return nil, false
 }
@@ -21012,6 +21570,8 @@ func (m *RatingChangeMutation) OldField(ctx context.Context, name string) (ent.V
 		return m.OldUserID(ctx)
 	case ratingchange.FieldMode:
 		return m.OldMode(ctx)
+	case ratingchange.FieldFamily:
+		return m.OldFamily(ctx)
 	case ratingchange.FieldPlace:
 		return m.OldPlace(ctx)
 	case ratingchange.FieldMuBefore:
@@ -21022,6 +21582,10 @@ func (m *RatingChangeMutation) OldField(ctx context.Context, name string) (ent.V
 		return m.OldMuAfter(ctx)
 	case ratingchange.FieldSigmaAfter:
 		return m.OldSigmaAfter(ctx)
+	case ratingchange.FieldVoid:
+		return m.OldVoid(ctx)
+	case ratingchange.FieldReversedAt:
+		return m.OldReversedAt(ctx)
 	}
 	return nil, fmt.Errorf("unknown RatingChange field %s", name)
 }
@@ -21059,6 +21623,13 @@ func (m *RatingChangeMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetMode(v)
 		return nil
+	case ratingchange.FieldFamily:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFamily(v)
+		return nil
 	case ratingchange.FieldPlace:
 		v, ok := value.(int)
 		if !ok {
@@ -21093,6 +21664,20 @@ func (m *RatingChangeMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetSigmaAfter(v)
+		return nil
+	case ratingchange.FieldVoid:
+		v, ok := value.(ratingchange.Void)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVoid(v)
+		return nil
+	case ratingchange.FieldReversedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReversedAt(v)
 		return nil
 	}
 	return fmt.Errorf("unknown RatingChange field %s", name)
@@ -21186,7 +21771,14 @@ func (m *RatingChangeMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *RatingChangeMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(ratingchange.FieldVoid) {
+		fields = append(fields, ratingchange.FieldVoid)
+	}
+	if m.FieldCleared(ratingchange.FieldReversedAt) {
+		fields = append(fields, ratingchange.FieldReversedAt)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -21199,6 +21791,14 @@ func (m *RatingChangeMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *RatingChangeMutation) ClearField(name string) error {
+	switch name {
+	case ratingchange.FieldVoid:
+		m.ClearVoid()
+		return nil
+	case ratingchange.FieldReversedAt:
+		m.ClearReversedAt()
+		return nil
+	}
 	return fmt.Errorf("unknown RatingChange nullable field %s", name)
 }
 
@@ -21218,6 +21818,9 @@ func (m *RatingChangeMutation) ResetField(name string) error {
 	case ratingchange.FieldMode:
 		m.ResetMode()
 		return nil
+	case ratingchange.FieldFamily:
+		m.ResetFamily()
+		return nil
 	case ratingchange.FieldPlace:
 		m.ResetPlace()
 		return nil
@@ -21232,6 +21835,12 @@ func (m *RatingChangeMutation) ResetField(name string) error {
 		return nil
 	case ratingchange.FieldSigmaAfter:
 		m.ResetSigmaAfter()
+		return nil
+	case ratingchange.FieldVoid:
+		m.ResetVoid()
+		return nil
+	case ratingchange.FieldReversedAt:
+		m.ResetReversedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown RatingChange field %s", name)
@@ -21327,6 +21936,2615 @@ func (m *RatingChangeMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown RatingChange edge %s", name)
+}
+
+// RatingCountMutation represents an operation that mutates the RatingCount nodes in the graph.
+type RatingCountMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *int
+	mode             *ratingcount.Mode
+	family           *string
+	public_rating    *int
+	addpublic_rating *int
+	players          *int
+	addplayers       *int
+	clearedFields    map[string]struct{}
+	done             bool
+	oldValue         func(context.Context) (*RatingCount, error)
+	predicates       []predicate.RatingCount
+}
+
+var _ ent.Mutation = (*RatingCountMutation)(nil)
+
+// ratingcountOption allows management of the mutation configuration using functional options.
+type ratingcountOption func(*RatingCountMutation)
+
+// newRatingCountMutation creates new mutation for the RatingCount entity.
+func newRatingCountMutation(c config, op Op, opts ...ratingcountOption) *RatingCountMutation {
+	m := &RatingCountMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeRatingCount,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRatingCountID sets the ID field of the mutation.
+func withRatingCountID(id int) ratingcountOption {
+	return func(m *RatingCountMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *RatingCount
+		)
+		m.oldValue = func(ctx context.Context) (*RatingCount, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().RatingCount.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withRatingCount sets the old RatingCount of the mutation.
+func withRatingCount(node *RatingCount) ratingcountOption {
+	return func(m *RatingCountMutation) {
+		m.oldValue = func(context.Context) (*RatingCount, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RatingCountMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RatingCountMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RatingCountMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RatingCountMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().RatingCount.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetMode sets the "mode" field.
+func (m *RatingCountMutation) SetMode(r ratingcount.Mode) {
+	m.mode = &r
+}
+
+// Mode returns the value of the "mode" field in the mutation.
+func (m *RatingCountMutation) Mode() (r ratingcount.Mode, exists bool) {
+	v := m.mode
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMode returns the old "mode" field's value of the RatingCount entity.
+// If the RatingCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingCountMutation) OldMode(ctx context.Context) (v ratingcount.Mode, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMode: %w", err)
+	}
+	return oldValue.Mode, nil
+}
+
+// ResetMode resets all changes to the "mode" field.
+func (m *RatingCountMutation) ResetMode() {
+	m.mode = nil
+}
+
+// SetFamily sets the "family" field.
+func (m *RatingCountMutation) SetFamily(s string) {
+	m.family = &s
+}
+
+// Family returns the value of the "family" field in the mutation.
+func (m *RatingCountMutation) Family() (r string, exists bool) {
+	v := m.family
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFamily returns the old "family" field's value of the RatingCount entity.
+// If the RatingCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingCountMutation) OldFamily(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFamily is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFamily requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFamily: %w", err)
+	}
+	return oldValue.Family, nil
+}
+
+// ResetFamily resets all changes to the "family" field.
+func (m *RatingCountMutation) ResetFamily() {
+	m.family = nil
+}
+
+// SetPublicRating sets the "public_rating" field.
+func (m *RatingCountMutation) SetPublicRating(i int) {
+	m.public_rating = &i
+	m.addpublic_rating = nil
+}
+
+// PublicRating returns the value of the "public_rating" field in the mutation.
+func (m *RatingCountMutation) PublicRating() (r int, exists bool) {
+	v := m.public_rating
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPublicRating returns the old "public_rating" field's value of the RatingCount entity.
+// If the RatingCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingCountMutation) OldPublicRating(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPublicRating is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPublicRating requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPublicRating: %w", err)
+	}
+	return oldValue.PublicRating, nil
+}
+
+// AddPublicRating adds i to the "public_rating" field.
+func (m *RatingCountMutation) AddPublicRating(i int) {
+	if m.addpublic_rating != nil {
+		*m.addpublic_rating += i
+	} else {
+		m.addpublic_rating = &i
+	}
+}
+
+// AddedPublicRating returns the value that was added to the "public_rating" field in this mutation.
+func (m *RatingCountMutation) AddedPublicRating() (r int, exists bool) {
+	v := m.addpublic_rating
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPublicRating resets all changes to the "public_rating" field.
+func (m *RatingCountMutation) ResetPublicRating() {
+	m.public_rating = nil
+	m.addpublic_rating = nil
+}
+
+// SetPlayers sets the "players" field.
+func (m *RatingCountMutation) SetPlayers(i int) {
+	m.players = &i
+	m.addplayers = nil
+}
+
+// Players returns the value of the "players" field in the mutation.
+func (m *RatingCountMutation) Players() (r int, exists bool) {
+	v := m.players
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlayers returns the old "players" field's value of the RatingCount entity.
+// If the RatingCount object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingCountMutation) OldPlayers(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlayers is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlayers requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlayers: %w", err)
+	}
+	return oldValue.Players, nil
+}
+
+// AddPlayers adds i to the "players" field.
+func (m *RatingCountMutation) AddPlayers(i int) {
+	if m.addplayers != nil {
+		*m.addplayers += i
+	} else {
+		m.addplayers = &i
+	}
+}
+
+// AddedPlayers returns the value that was added to the "players" field in this mutation.
+func (m *RatingCountMutation) AddedPlayers() (r int, exists bool) {
+	v := m.addplayers
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPlayers resets all changes to the "players" field.
+func (m *RatingCountMutation) ResetPlayers() {
+	m.players = nil
+	m.addplayers = nil
+}
+
+// Where appends a list predicates to the RatingCountMutation builder.
+func (m *RatingCountMutation) Where(ps ...predicate.RatingCount) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RatingCountMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RatingCountMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.RatingCount, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RatingCountMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RatingCountMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (RatingCount).
+func (m *RatingCountMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RatingCountMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.mode != nil {
+		fields = append(fields, ratingcount.FieldMode)
+	}
+	if m.family != nil {
+		fields = append(fields, ratingcount.FieldFamily)
+	}
+	if m.public_rating != nil {
+		fields = append(fields, ratingcount.FieldPublicRating)
+	}
+	if m.players != nil {
+		fields = append(fields, ratingcount.FieldPlayers)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RatingCountMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case ratingcount.FieldMode:
+		return m.Mode()
+	case ratingcount.FieldFamily:
+		return m.Family()
+	case ratingcount.FieldPublicRating:
+		return m.PublicRating()
+	case ratingcount.FieldPlayers:
+		return m.Players()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RatingCountMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case ratingcount.FieldMode:
+		return m.OldMode(ctx)
+	case ratingcount.FieldFamily:
+		return m.OldFamily(ctx)
+	case ratingcount.FieldPublicRating:
+		return m.OldPublicRating(ctx)
+	case ratingcount.FieldPlayers:
+		return m.OldPlayers(ctx)
+	}
+	return nil, fmt.Errorf("unknown RatingCount field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RatingCountMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case ratingcount.FieldMode:
+		v, ok := value.(ratingcount.Mode)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMode(v)
+		return nil
+	case ratingcount.FieldFamily:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFamily(v)
+		return nil
+	case ratingcount.FieldPublicRating:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPublicRating(v)
+		return nil
+	case ratingcount.FieldPlayers:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlayers(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RatingCount field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RatingCountMutation) AddedFields() []string {
+	var fields []string
+	if m.addpublic_rating != nil {
+		fields = append(fields, ratingcount.FieldPublicRating)
+	}
+	if m.addplayers != nil {
+		fields = append(fields, ratingcount.FieldPlayers)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RatingCountMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case ratingcount.FieldPublicRating:
+		return m.AddedPublicRating()
+	case ratingcount.FieldPlayers:
+		return m.AddedPlayers()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RatingCountMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case ratingcount.FieldPublicRating:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPublicRating(v)
+		return nil
+	case ratingcount.FieldPlayers:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPlayers(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RatingCount numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RatingCountMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RatingCountMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RatingCountMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown RatingCount nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RatingCountMutation) ResetField(name string) error {
+	switch name {
+	case ratingcount.FieldMode:
+		m.ResetMode()
+		return nil
+	case ratingcount.FieldFamily:
+		m.ResetFamily()
+		return nil
+	case ratingcount.FieldPublicRating:
+		m.ResetPublicRating()
+		return nil
+	case ratingcount.FieldPlayers:
+		m.ResetPlayers()
+		return nil
+	}
+	return fmt.Errorf("unknown RatingCount field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RatingCountMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RatingCountMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RatingCountMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RatingCountMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RatingCountMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RatingCountMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RatingCountMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown RatingCount unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RatingCountMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown RatingCount edge %s", name)
+}
+
+// RatingReversalMutation represents an operation that mutates the RatingReversal nodes in the graph.
+type RatingReversalMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *int
+	created_at       *time.Time
+	reason           *string
+	clearedFields    map[string]struct{}
+	game             *int
+	clearedgame      bool
+	moderator        *int
+	clearedmoderator bool
+	done             bool
+	oldValue         func(context.Context) (*RatingReversal, error)
+	predicates       []predicate.RatingReversal
+}
+
+var _ ent.Mutation = (*RatingReversalMutation)(nil)
+
+// ratingreversalOption allows management of the mutation configuration using functional options.
+type ratingreversalOption func(*RatingReversalMutation)
+
+// newRatingReversalMutation creates new mutation for the RatingReversal entity.
+func newRatingReversalMutation(c config, op Op, opts ...ratingreversalOption) *RatingReversalMutation {
+	m := &RatingReversalMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeRatingReversal,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRatingReversalID sets the ID field of the mutation.
+func withRatingReversalID(id int) ratingreversalOption {
+	return func(m *RatingReversalMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *RatingReversal
+		)
+		m.oldValue = func(ctx context.Context) (*RatingReversal, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().RatingReversal.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withRatingReversal sets the old RatingReversal of the mutation.
+func withRatingReversal(node *RatingReversal) ratingreversalOption {
+	return func(m *RatingReversalMutation) {
+		m.oldValue = func(context.Context) (*RatingReversal, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RatingReversalMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RatingReversalMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RatingReversalMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RatingReversalMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().RatingReversal.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *RatingReversalMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *RatingReversalMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the RatingReversal entity.
+// If the RatingReversal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingReversalMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *RatingReversalMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetGameID sets the "game_id" field.
+func (m *RatingReversalMutation) SetGameID(i int) {
+	m.game = &i
+}
+
+// GameID returns the value of the "game_id" field in the mutation.
+func (m *RatingReversalMutation) GameID() (r int, exists bool) {
+	v := m.game
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGameID returns the old "game_id" field's value of the RatingReversal entity.
+// If the RatingReversal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingReversalMutation) OldGameID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGameID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGameID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGameID: %w", err)
+	}
+	return oldValue.GameID, nil
+}
+
+// ResetGameID resets all changes to the "game_id" field.
+func (m *RatingReversalMutation) ResetGameID() {
+	m.game = nil
+}
+
+// SetModeratorID sets the "moderator_id" field.
+func (m *RatingReversalMutation) SetModeratorID(i int) {
+	m.moderator = &i
+}
+
+// ModeratorID returns the value of the "moderator_id" field in the mutation.
+func (m *RatingReversalMutation) ModeratorID() (r int, exists bool) {
+	v := m.moderator
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModeratorID returns the old "moderator_id" field's value of the RatingReversal entity.
+// If the RatingReversal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingReversalMutation) OldModeratorID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModeratorID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModeratorID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModeratorID: %w", err)
+	}
+	return oldValue.ModeratorID, nil
+}
+
+// ClearModeratorID clears the value of the "moderator_id" field.
+func (m *RatingReversalMutation) ClearModeratorID() {
+	m.moderator = nil
+	m.clearedFields[ratingreversal.FieldModeratorID] = struct{}{}
+}
+
+// ModeratorIDCleared returns if the "moderator_id" field was cleared in this mutation.
+func (m *RatingReversalMutation) ModeratorIDCleared() bool {
+	_, ok := m.clearedFields[ratingreversal.FieldModeratorID]
+	return ok
+}
+
+// ResetModeratorID resets all changes to the "moderator_id" field.
+func (m *RatingReversalMutation) ResetModeratorID() {
+	m.moderator = nil
+	delete(m.clearedFields, ratingreversal.FieldModeratorID)
+}
+
+// SetReason sets the "reason" field.
+func (m *RatingReversalMutation) SetReason(s string) {
+	m.reason = &s
+}
+
+// Reason returns the value of the "reason" field in the mutation.
+func (m *RatingReversalMutation) Reason() (r string, exists bool) {
+	v := m.reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReason returns the old "reason" field's value of the RatingReversal entity.
+// If the RatingReversal object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RatingReversalMutation) OldReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReason: %w", err)
+	}
+	return oldValue.Reason, nil
+}
+
+// ResetReason resets all changes to the "reason" field.
+func (m *RatingReversalMutation) ResetReason() {
+	m.reason = nil
+}
+
+// ClearGame clears the "game" edge to the Game entity.
+func (m *RatingReversalMutation) ClearGame() {
+	m.clearedgame = true
+	m.clearedFields[ratingreversal.FieldGameID] = struct{}{}
+}
+
+// GameCleared reports if the "game" edge to the Game entity was cleared.
+func (m *RatingReversalMutation) GameCleared() bool {
+	return m.clearedgame
+}
+
+// GameIDs returns the "game" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// GameID instead. It exists only for internal usage by the builders.
+func (m *RatingReversalMutation) GameIDs() (ids []int) {
+	if id := m.game; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetGame resets all changes to the "game" edge.
+func (m *RatingReversalMutation) ResetGame() {
+	m.game = nil
+	m.clearedgame = false
+}
+
+// ClearModerator clears the "moderator" edge to the User entity.
+func (m *RatingReversalMutation) ClearModerator() {
+	m.clearedmoderator = true
+	m.clearedFields[ratingreversal.FieldModeratorID] = struct{}{}
+}
+
+// ModeratorCleared reports if the "moderator" edge to the User entity was cleared.
+func (m *RatingReversalMutation) ModeratorCleared() bool {
+	return m.ModeratorIDCleared() || m.clearedmoderator
+}
+
+// ModeratorIDs returns the "moderator" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ModeratorID instead. It exists only for internal usage by the builders.
+func (m *RatingReversalMutation) ModeratorIDs() (ids []int) {
+	if id := m.moderator; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetModerator resets all changes to the "moderator" edge.
+func (m *RatingReversalMutation) ResetModerator() {
+	m.moderator = nil
+	m.clearedmoderator = false
+}
+
+// Where appends a list predicates to the RatingReversalMutation builder.
+func (m *RatingReversalMutation) Where(ps ...predicate.RatingReversal) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RatingReversalMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RatingReversalMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.RatingReversal, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RatingReversalMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RatingReversalMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (RatingReversal).
+func (m *RatingReversalMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RatingReversalMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.created_at != nil {
+		fields = append(fields, ratingreversal.FieldCreatedAt)
+	}
+	if m.game != nil {
+		fields = append(fields, ratingreversal.FieldGameID)
+	}
+	if m.moderator != nil {
+		fields = append(fields, ratingreversal.FieldModeratorID)
+	}
+	if m.reason != nil {
+		fields = append(fields, ratingreversal.FieldReason)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RatingReversalMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case ratingreversal.FieldCreatedAt:
+		return m.CreatedAt()
+	case ratingreversal.FieldGameID:
+		return m.GameID()
+	case ratingreversal.FieldModeratorID:
+		return m.ModeratorID()
+	case ratingreversal.FieldReason:
+		return m.Reason()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RatingReversalMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case ratingreversal.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case ratingreversal.FieldGameID:
+		return m.OldGameID(ctx)
+	case ratingreversal.FieldModeratorID:
+		return m.OldModeratorID(ctx)
+	case ratingreversal.FieldReason:
+		return m.OldReason(ctx)
+	}
+	return nil, fmt.Errorf("unknown RatingReversal field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RatingReversalMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case ratingreversal.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case ratingreversal.FieldGameID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGameID(v)
+		return nil
+	case ratingreversal.FieldModeratorID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModeratorID(v)
+		return nil
+	case ratingreversal.FieldReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReason(v)
+		return nil
+	}
+	return fmt.Errorf("unknown RatingReversal field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RatingReversalMutation) AddedFields() []string {
+	var fields []string
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RatingReversalMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RatingReversalMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown RatingReversal numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RatingReversalMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(ratingreversal.FieldModeratorID) {
+		fields = append(fields, ratingreversal.FieldModeratorID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RatingReversalMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RatingReversalMutation) ClearField(name string) error {
+	switch name {
+	case ratingreversal.FieldModeratorID:
+		m.ClearModeratorID()
+		return nil
+	}
+	return fmt.Errorf("unknown RatingReversal nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RatingReversalMutation) ResetField(name string) error {
+	switch name {
+	case ratingreversal.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case ratingreversal.FieldGameID:
+		m.ResetGameID()
+		return nil
+	case ratingreversal.FieldModeratorID:
+		m.ResetModeratorID()
+		return nil
+	case ratingreversal.FieldReason:
+		m.ResetReason()
+		return nil
+	}
+	return fmt.Errorf("unknown RatingReversal field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RatingReversalMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.game != nil {
+		edges = append(edges, ratingreversal.EdgeGame)
+	}
+	if m.moderator != nil {
+		edges = append(edges, ratingreversal.EdgeModerator)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RatingReversalMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case ratingreversal.EdgeGame:
+		if id := m.game; id != nil {
+			return []ent.Value{*id}
+		}
+	case ratingreversal.EdgeModerator:
+		if id := m.moderator; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RatingReversalMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RatingReversalMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RatingReversalMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedgame {
+		edges = append(edges, ratingreversal.EdgeGame)
+	}
+	if m.clearedmoderator {
+		edges = append(edges, ratingreversal.EdgeModerator)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RatingReversalMutation) EdgeCleared(name string) bool {
+	switch name {
+	case ratingreversal.EdgeGame:
+		return m.clearedgame
+	case ratingreversal.EdgeModerator:
+		return m.clearedmoderator
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RatingReversalMutation) ClearEdge(name string) error {
+	switch name {
+	case ratingreversal.EdgeGame:
+		m.ClearGame()
+		return nil
+	case ratingreversal.EdgeModerator:
+		m.ClearModerator()
+		return nil
+	}
+	return fmt.Errorf("unknown RatingReversal unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RatingReversalMutation) ResetEdge(name string) error {
+	switch name {
+	case ratingreversal.EdgeGame:
+		m.ResetGame()
+		return nil
+	case ratingreversal.EdgeModerator:
+		m.ResetModerator()
+		return nil
+	}
+	return fmt.Errorf("unknown RatingReversal edge %s", name)
+}
+
+// SeasonMutation represents an operation that mutates the Season nodes in the graph.
+type SeasonMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int
+	number        *int
+	addnumber     *int
+	starts_at     *time.Time
+	ends_at       *time.Time
+	closed_at     *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*Season, error)
+	predicates    []predicate.Season
+}
+
+var _ ent.Mutation = (*SeasonMutation)(nil)
+
+// seasonOption allows management of the mutation configuration using functional options.
+type seasonOption func(*SeasonMutation)
+
+// newSeasonMutation creates new mutation for the Season entity.
+func newSeasonMutation(c config, op Op, opts ...seasonOption) *SeasonMutation {
+	m := &SeasonMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeSeason,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withSeasonID sets the ID field of the mutation.
+func withSeasonID(id int) seasonOption {
+	return func(m *SeasonMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Season
+		)
+		m.oldValue = func(ctx context.Context) (*Season, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Season.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withSeason sets the old Season of the mutation.
+func withSeason(node *Season) seasonOption {
+	return func(m *SeasonMutation) {
+		m.oldValue = func(context.Context) (*Season, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m SeasonMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m SeasonMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *SeasonMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *SeasonMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Season.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetNumber sets the "number" field.
+func (m *SeasonMutation) SetNumber(i int) {
+	m.number = &i
+	m.addnumber = nil
+}
+
+// Number returns the value of the "number" field in the mutation.
+func (m *SeasonMutation) Number() (r int, exists bool) {
+	v := m.number
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNumber returns the old "number" field's value of the Season entity.
+// If the Season object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeasonMutation) OldNumber(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNumber is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNumber requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNumber: %w", err)
+	}
+	return oldValue.Number, nil
+}
+
+// AddNumber adds i to the "number" field.
+func (m *SeasonMutation) AddNumber(i int) {
+	if m.addnumber != nil {
+		*m.addnumber += i
+	} else {
+		m.addnumber = &i
+	}
+}
+
+// AddedNumber returns the value that was added to the "number" field in this mutation.
+func (m *SeasonMutation) AddedNumber() (r int, exists bool) {
+	v := m.addnumber
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetNumber resets all changes to the "number" field.
+func (m *SeasonMutation) ResetNumber() {
+	m.number = nil
+	m.addnumber = nil
+}
+
+// SetStartsAt sets the "starts_at" field.
+func (m *SeasonMutation) SetStartsAt(t time.Time) {
+	m.starts_at = &t
+}
+
+// StartsAt returns the value of the "starts_at" field in the mutation.
+func (m *SeasonMutation) StartsAt() (r time.Time, exists bool) {
+	v := m.starts_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartsAt returns the old "starts_at" field's value of the Season entity.
+// If the Season object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeasonMutation) OldStartsAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartsAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartsAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartsAt: %w", err)
+	}
+	return oldValue.StartsAt, nil
+}
+
+// ResetStartsAt resets all changes to the "starts_at" field.
+func (m *SeasonMutation) ResetStartsAt() {
+	m.starts_at = nil
+}
+
+// SetEndsAt sets the "ends_at" field.
+func (m *SeasonMutation) SetEndsAt(t time.Time) {
+	m.ends_at = &t
+}
+
+// EndsAt returns the value of the "ends_at" field in the mutation.
+func (m *SeasonMutation) EndsAt() (r time.Time, exists bool) {
+	v := m.ends_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEndsAt returns the old "ends_at" field's value of the Season entity.
+// If the Season object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeasonMutation) OldEndsAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEndsAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEndsAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEndsAt: %w", err)
+	}
+	return oldValue.EndsAt, nil
+}
+
+// ResetEndsAt resets all changes to the "ends_at" field.
+func (m *SeasonMutation) ResetEndsAt() {
+	m.ends_at = nil
+}
+
+// SetClosedAt sets the "closed_at" field.
+func (m *SeasonMutation) SetClosedAt(t time.Time) {
+	m.closed_at = &t
+}
+
+// ClosedAt returns the value of the "closed_at" field in the mutation.
+func (m *SeasonMutation) ClosedAt() (r time.Time, exists bool) {
+	v := m.closed_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClosedAt returns the old "closed_at" field's value of the Season entity.
+// If the Season object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeasonMutation) OldClosedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClosedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClosedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClosedAt: %w", err)
+	}
+	return oldValue.ClosedAt, nil
+}
+
+// ClearClosedAt clears the value of the "closed_at" field.
+func (m *SeasonMutation) ClearClosedAt() {
+	m.closed_at = nil
+	m.clearedFields[season.FieldClosedAt] = struct{}{}
+}
+
+// ClosedAtCleared returns if the "closed_at" field was cleared in this mutation.
+func (m *SeasonMutation) ClosedAtCleared() bool {
+	_, ok := m.clearedFields[season.FieldClosedAt]
+	return ok
+}
+
+// ResetClosedAt resets all changes to the "closed_at" field.
+func (m *SeasonMutation) ResetClosedAt() {
+	m.closed_at = nil
+	delete(m.clearedFields, season.FieldClosedAt)
+}
+
+// Where appends a list predicates to the SeasonMutation builder.
+func (m *SeasonMutation) Where(ps ...predicate.Season) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the SeasonMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *SeasonMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Season, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *SeasonMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *SeasonMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Season).
+func (m *SeasonMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *SeasonMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.number != nil {
+		fields = append(fields, season.FieldNumber)
+	}
+	if m.starts_at != nil {
+		fields = append(fields, season.FieldStartsAt)
+	}
+	if m.ends_at != nil {
+		fields = append(fields, season.FieldEndsAt)
+	}
+	if m.closed_at != nil {
+		fields = append(fields, season.FieldClosedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *SeasonMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case season.FieldNumber:
+		return m.Number()
+	case season.FieldStartsAt:
+		return m.StartsAt()
+	case season.FieldEndsAt:
+		return m.EndsAt()
+	case season.FieldClosedAt:
+		return m.ClosedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *SeasonMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case season.FieldNumber:
+		return m.OldNumber(ctx)
+	case season.FieldStartsAt:
+		return m.OldStartsAt(ctx)
+	case season.FieldEndsAt:
+		return m.OldEndsAt(ctx)
+	case season.FieldClosedAt:
+		return m.OldClosedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown Season field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SeasonMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case season.FieldNumber:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNumber(v)
+		return nil
+	case season.FieldStartsAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartsAt(v)
+		return nil
+	case season.FieldEndsAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEndsAt(v)
+		return nil
+	case season.FieldClosedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClosedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Season field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *SeasonMutation) AddedFields() []string {
+	var fields []string
+	if m.addnumber != nil {
+		fields = append(fields, season.FieldNumber)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *SeasonMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case season.FieldNumber:
+		return m.AddedNumber()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SeasonMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case season.FieldNumber:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddNumber(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Season numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *SeasonMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(season.FieldClosedAt) {
+		fields = append(fields, season.FieldClosedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *SeasonMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *SeasonMutation) ClearField(name string) error {
+	switch name {
+	case season.FieldClosedAt:
+		m.ClearClosedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Season nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *SeasonMutation) ResetField(name string) error {
+	switch name {
+	case season.FieldNumber:
+		m.ResetNumber()
+		return nil
+	case season.FieldStartsAt:
+		m.ResetStartsAt()
+		return nil
+	case season.FieldEndsAt:
+		m.ResetEndsAt()
+		return nil
+	case season.FieldClosedAt:
+		m.ResetClosedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Season field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *SeasonMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *SeasonMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *SeasonMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *SeasonMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *SeasonMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *SeasonMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *SeasonMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown Season unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *SeasonMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown Season edge %s", name)
+}
+
+// SeasonStandingMutation represents an operation that mutates the SeasonStanding nodes in the graph.
+type SeasonStandingMutation struct {
+	config
+	op               Op
+	typ              string
+	id               *int
+	season           *int
+	addseason        *int
+	mode             *seasonstanding.Mode
+	family           *string
+	rank             *int
+	addrank          *int
+	public_rating    *int
+	addpublic_rating *int
+	provisional      *bool
+	games            *int
+	addgames         *int
+	clearedFields    map[string]struct{}
+	user             *int
+	cleareduser      bool
+	done             bool
+	oldValue         func(context.Context) (*SeasonStanding, error)
+	predicates       []predicate.SeasonStanding
+}
+
+var _ ent.Mutation = (*SeasonStandingMutation)(nil)
+
+// seasonstandingOption allows management of the mutation configuration using functional options.
+type seasonstandingOption func(*SeasonStandingMutation)
+
+// newSeasonStandingMutation creates new mutation for the SeasonStanding entity.
+func newSeasonStandingMutation(c config, op Op, opts ...seasonstandingOption) *SeasonStandingMutation {
+	m := &SeasonStandingMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeSeasonStanding,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withSeasonStandingID sets the ID field of the mutation.
+func withSeasonStandingID(id int) seasonstandingOption {
+	return func(m *SeasonStandingMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *SeasonStanding
+		)
+		m.oldValue = func(ctx context.Context) (*SeasonStanding, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().SeasonStanding.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withSeasonStanding sets the old SeasonStanding of the mutation.
+func withSeasonStanding(node *SeasonStanding) seasonstandingOption {
+	return func(m *SeasonStandingMutation) {
+		m.oldValue = func(context.Context) (*SeasonStanding, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m SeasonStandingMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m SeasonStandingMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *SeasonStandingMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *SeasonStandingMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().SeasonStanding.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetSeason sets the "season" field.
+func (m *SeasonStandingMutation) SetSeason(i int) {
+	m.season = &i
+	m.addseason = nil
+}
+
+// Season returns the value of the "season" field in the mutation.
+func (m *SeasonStandingMutation) Season() (r int, exists bool) {
+	v := m.season
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeason returns the old "season" field's value of the SeasonStanding entity.
+// If the SeasonStanding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeasonStandingMutation) OldSeason(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeason: %w", err)
+	}
+	return oldValue.Season, nil
+}
+
+// AddSeason adds i to the "season" field.
+func (m *SeasonStandingMutation) AddSeason(i int) {
+	if m.addseason != nil {
+		*m.addseason += i
+	} else {
+		m.addseason = &i
+	}
+}
+
+// AddedSeason returns the value that was added to the "season" field in this mutation.
+func (m *SeasonStandingMutation) AddedSeason() (r int, exists bool) {
+	v := m.addseason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSeason resets all changes to the "season" field.
+func (m *SeasonStandingMutation) ResetSeason() {
+	m.season = nil
+	m.addseason = nil
+}
+
+// SetMode sets the "mode" field.
+func (m *SeasonStandingMutation) SetMode(s seasonstanding.Mode) {
+	m.mode = &s
+}
+
+// Mode returns the value of the "mode" field in the mutation.
+func (m *SeasonStandingMutation) Mode() (r seasonstanding.Mode, exists bool) {
+	v := m.mode
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMode returns the old "mode" field's value of the SeasonStanding entity.
+// If the SeasonStanding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeasonStandingMutation) OldMode(ctx context.Context) (v seasonstanding.Mode, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMode: %w", err)
+	}
+	return oldValue.Mode, nil
+}
+
+// ResetMode resets all changes to the "mode" field.
+func (m *SeasonStandingMutation) ResetMode() {
+	m.mode = nil
+}
+
+// SetFamily sets the "family" field.
+func (m *SeasonStandingMutation) SetFamily(s string) {
+	m.family = &s
+}
+
+// Family returns the value of the "family" field in the mutation.
+func (m *SeasonStandingMutation) Family() (r string, exists bool) {
+	v := m.family
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFamily returns the old "family" field's value of the SeasonStanding entity.
+// If the SeasonStanding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeasonStandingMutation) OldFamily(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFamily is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFamily requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFamily: %w", err)
+	}
+	return oldValue.Family, nil
+}
+
+// ResetFamily resets all changes to the "family" field.
+func (m *SeasonStandingMutation) ResetFamily() {
+	m.family = nil
+}
+
+// SetRank sets the "rank" field.
+func (m *SeasonStandingMutation) SetRank(i int) {
+	m.rank = &i
+	m.addrank = nil
+}
+
+// Rank returns the value of the "rank" field in the mutation.
+func (m *SeasonStandingMutation) Rank() (r int, exists bool) {
+	v := m.rank
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRank returns the old "rank" field's value of the SeasonStanding entity.
+// If the SeasonStanding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeasonStandingMutation) OldRank(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRank is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRank requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRank: %w", err)
+	}
+	return oldValue.Rank, nil
+}
+
+// AddRank adds i to the "rank" field.
+func (m *SeasonStandingMutation) AddRank(i int) {
+	if m.addrank != nil {
+		*m.addrank += i
+	} else {
+		m.addrank = &i
+	}
+}
+
+// AddedRank returns the value that was added to the "rank" field in this mutation.
+func (m *SeasonStandingMutation) AddedRank() (r int, exists bool) {
+	v := m.addrank
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRank resets all changes to the "rank" field.
+func (m *SeasonStandingMutation) ResetRank() {
+	m.rank = nil
+	m.addrank = nil
+}
+
+// SetUserID sets the "user_id" field.
+func (m *SeasonStandingMutation) SetUserID(i int) {
+	m.user = &i
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *SeasonStandingMutation) UserID() (r int, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the SeasonStanding entity.
+// If the SeasonStanding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeasonStandingMutation) OldUserID(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *SeasonStandingMutation) ResetUserID() {
+	m.user = nil
+}
+
+// SetPublicRating sets the "public_rating" field.
+func (m *SeasonStandingMutation) SetPublicRating(i int) {
+	m.public_rating = &i
+	m.addpublic_rating = nil
+}
+
+// PublicRating returns the value of the "public_rating" field in the mutation.
+func (m *SeasonStandingMutation) PublicRating() (r int, exists bool) {
+	v := m.public_rating
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPublicRating returns the old "public_rating" field's value of the SeasonStanding entity.
+// If the SeasonStanding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeasonStandingMutation) OldPublicRating(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPublicRating is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPublicRating requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPublicRating: %w", err)
+	}
+	return oldValue.PublicRating, nil
+}
+
+// AddPublicRating adds i to the "public_rating" field.
+func (m *SeasonStandingMutation) AddPublicRating(i int) {
+	if m.addpublic_rating != nil {
+		*m.addpublic_rating += i
+	} else {
+		m.addpublic_rating = &i
+	}
+}
+
+// AddedPublicRating returns the value that was added to the "public_rating" field in this mutation.
+func (m *SeasonStandingMutation) AddedPublicRating() (r int, exists bool) {
+	v := m.addpublic_rating
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPublicRating resets all changes to the "public_rating" field.
+func (m *SeasonStandingMutation) ResetPublicRating() {
+	m.public_rating = nil
+	m.addpublic_rating = nil
+}
+
+// SetProvisional sets the "provisional" field.
+func (m *SeasonStandingMutation) SetProvisional(b bool) {
+	m.provisional = &b
+}
+
+// Provisional returns the value of the "provisional" field in the mutation.
+func (m *SeasonStandingMutation) Provisional() (r bool, exists bool) {
+	v := m.provisional
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProvisional returns the old "provisional" field's value of the SeasonStanding entity.
+// If the SeasonStanding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeasonStandingMutation) OldProvisional(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProvisional is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProvisional requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProvisional: %w", err)
+	}
+	return oldValue.Provisional, nil
+}
+
+// ResetProvisional resets all changes to the "provisional" field.
+func (m *SeasonStandingMutation) ResetProvisional() {
+	m.provisional = nil
+}
+
+// SetGames sets the "games" field.
+func (m *SeasonStandingMutation) SetGames(i int) {
+	m.games = &i
+	m.addgames = nil
+}
+
+// Games returns the value of the "games" field in the mutation.
+func (m *SeasonStandingMutation) Games() (r int, exists bool) {
+	v := m.games
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGames returns the old "games" field's value of the SeasonStanding entity.
+// If the SeasonStanding object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SeasonStandingMutation) OldGames(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGames is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGames requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGames: %w", err)
+	}
+	return oldValue.Games, nil
+}
+
+// AddGames adds i to the "games" field.
+func (m *SeasonStandingMutation) AddGames(i int) {
+	if m.addgames != nil {
+		*m.addgames += i
+	} else {
+		m.addgames = &i
+	}
+}
+
+// AddedGames returns the value that was added to the "games" field in this mutation.
+func (m *SeasonStandingMutation) AddedGames() (r int, exists bool) {
+	v := m.addgames
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetGames resets all changes to the "games" field.
+func (m *SeasonStandingMutation) ResetGames() {
+	m.games = nil
+	m.addgames = nil
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *SeasonStandingMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[seasonstanding.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *SeasonStandingMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *SeasonStandingMutation) UserIDs() (ids []int) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *SeasonStandingMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// Where appends a list predicates to the SeasonStandingMutation builder.
+func (m *SeasonStandingMutation) Where(ps ...predicate.SeasonStanding) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the SeasonStandingMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *SeasonStandingMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.SeasonStanding, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *SeasonStandingMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *SeasonStandingMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (SeasonStanding).
+func (m *SeasonStandingMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *SeasonStandingMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.season != nil {
+		fields = append(fields, seasonstanding.FieldSeason)
+	}
+	if m.mode != nil {
+		fields = append(fields, seasonstanding.FieldMode)
+	}
+	if m.family != nil {
+		fields = append(fields, seasonstanding.FieldFamily)
+	}
+	if m.rank != nil {
+		fields = append(fields, seasonstanding.FieldRank)
+	}
+	if m.user != nil {
+		fields = append(fields, seasonstanding.FieldUserID)
+	}
+	if m.public_rating != nil {
+		fields = append(fields, seasonstanding.FieldPublicRating)
+	}
+	if m.provisional != nil {
+		fields = append(fields, seasonstanding.FieldProvisional)
+	}
+	if m.games != nil {
+		fields = append(fields, seasonstanding.FieldGames)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *SeasonStandingMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case seasonstanding.FieldSeason:
+		return m.Season()
+	case seasonstanding.FieldMode:
+		return m.Mode()
+	case seasonstanding.FieldFamily:
+		return m.Family()
+	case seasonstanding.FieldRank:
+		return m.Rank()
+	case seasonstanding.FieldUserID:
+		return m.UserID()
+	case seasonstanding.FieldPublicRating:
+		return m.PublicRating()
+	case seasonstanding.FieldProvisional:
+		return m.Provisional()
+	case seasonstanding.FieldGames:
+		return m.Games()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *SeasonStandingMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case seasonstanding.FieldSeason:
+		return m.OldSeason(ctx)
+	case seasonstanding.FieldMode:
+		return m.OldMode(ctx)
+	case seasonstanding.FieldFamily:
+		return m.OldFamily(ctx)
+	case seasonstanding.FieldRank:
+		return m.OldRank(ctx)
+	case seasonstanding.FieldUserID:
+		return m.OldUserID(ctx)
+	case seasonstanding.FieldPublicRating:
+		return m.OldPublicRating(ctx)
+	case seasonstanding.FieldProvisional:
+		return m.OldProvisional(ctx)
+	case seasonstanding.FieldGames:
+		return m.OldGames(ctx)
+	}
+	return nil, fmt.Errorf("unknown SeasonStanding field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SeasonStandingMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case seasonstanding.FieldSeason:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeason(v)
+		return nil
+	case seasonstanding.FieldMode:
+		v, ok := value.(seasonstanding.Mode)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMode(v)
+		return nil
+	case seasonstanding.FieldFamily:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFamily(v)
+		return nil
+	case seasonstanding.FieldRank:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRank(v)
+		return nil
+	case seasonstanding.FieldUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case seasonstanding.FieldPublicRating:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPublicRating(v)
+		return nil
+	case seasonstanding.FieldProvisional:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProvisional(v)
+		return nil
+	case seasonstanding.FieldGames:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGames(v)
+		return nil
+	}
+	return fmt.Errorf("unknown SeasonStanding field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *SeasonStandingMutation) AddedFields() []string {
+	var fields []string
+	if m.addseason != nil {
+		fields = append(fields, seasonstanding.FieldSeason)
+	}
+	if m.addrank != nil {
+		fields = append(fields, seasonstanding.FieldRank)
+	}
+	if m.addpublic_rating != nil {
+		fields = append(fields, seasonstanding.FieldPublicRating)
+	}
+	if m.addgames != nil {
+		fields = append(fields, seasonstanding.FieldGames)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *SeasonStandingMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case seasonstanding.FieldSeason:
+		return m.AddedSeason()
+	case seasonstanding.FieldRank:
+		return m.AddedRank()
+	case seasonstanding.FieldPublicRating:
+		return m.AddedPublicRating()
+	case seasonstanding.FieldGames:
+		return m.AddedGames()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SeasonStandingMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case seasonstanding.FieldSeason:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeason(v)
+		return nil
+	case seasonstanding.FieldRank:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRank(v)
+		return nil
+	case seasonstanding.FieldPublicRating:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPublicRating(v)
+		return nil
+	case seasonstanding.FieldGames:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddGames(v)
+		return nil
+	}
+	return fmt.Errorf("unknown SeasonStanding numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *SeasonStandingMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *SeasonStandingMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *SeasonStandingMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown SeasonStanding nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *SeasonStandingMutation) ResetField(name string) error {
+	switch name {
+	case seasonstanding.FieldSeason:
+		m.ResetSeason()
+		return nil
+	case seasonstanding.FieldMode:
+		m.ResetMode()
+		return nil
+	case seasonstanding.FieldFamily:
+		m.ResetFamily()
+		return nil
+	case seasonstanding.FieldRank:
+		m.ResetRank()
+		return nil
+	case seasonstanding.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case seasonstanding.FieldPublicRating:
+		m.ResetPublicRating()
+		return nil
+	case seasonstanding.FieldProvisional:
+		m.ResetProvisional()
+		return nil
+	case seasonstanding.FieldGames:
+		m.ResetGames()
+		return nil
+	}
+	return fmt.Errorf("unknown SeasonStanding field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *SeasonStandingMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.user != nil {
+		edges = append(edges, seasonstanding.EdgeUser)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *SeasonStandingMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case seasonstanding.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *SeasonStandingMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *SeasonStandingMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *SeasonStandingMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.cleareduser {
+		edges = append(edges, seasonstanding.EdgeUser)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *SeasonStandingMutation) EdgeCleared(name string) bool {
+	switch name {
+	case seasonstanding.EdgeUser:
+		return m.cleareduser
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *SeasonStandingMutation) ClearEdge(name string) error {
+	switch name {
+	case seasonstanding.EdgeUser:
+		m.ClearUser()
+		return nil
+	}
+	return fmt.Errorf("unknown SeasonStanding unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *SeasonStandingMutation) ResetEdge(name string) error {
+	switch name {
+	case seasonstanding.EdgeUser:
+		m.ResetUser()
+		return nil
+	}
+	return fmt.Errorf("unknown SeasonStanding edge %s", name)
 }
 
 // SeenEventMutation represents an operation that mutates the SeenEvent nodes in the graph.
@@ -27280,6 +30498,12 @@ type UserMutation struct {
 	rating_changes            map[int]struct{}
 	removedrating_changes     map[int]struct{}
 	clearedrating_changes     bool
+	season_standings          map[int]struct{}
+	removedseason_standings   map[int]struct{}
+	clearedseason_standings   bool
+	rating_reversals          map[int]struct{}
+	removedrating_reversals   map[int]struct{}
+	clearedrating_reversals   bool
 	tournaments               map[int]struct{}
 	removedtournaments        map[int]struct{}
 	clearedtournaments        bool
@@ -29072,6 +32296,114 @@ func (m *UserMutation) ResetRatingChanges() {
 	m.removedrating_changes = nil
 }
 
+// AddSeasonStandingIDs adds the "season_standings" edge to the SeasonStanding entity by ids.
+func (m *UserMutation) AddSeasonStandingIDs(ids ...int) {
+	if m.season_standings == nil {
+		m.season_standings = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.season_standings[ids[i]] = struct{}{}
+	}
+}
+
+// ClearSeasonStandings clears the "season_standings" edge to the SeasonStanding entity.
+func (m *UserMutation) ClearSeasonStandings() {
+	m.clearedseason_standings = true
+}
+
+// SeasonStandingsCleared reports if the "season_standings" edge to the SeasonStanding entity was cleared.
+func (m *UserMutation) SeasonStandingsCleared() bool {
+	return m.clearedseason_standings
+}
+
+// RemoveSeasonStandingIDs removes the "season_standings" edge to the SeasonStanding entity by IDs.
+func (m *UserMutation) RemoveSeasonStandingIDs(ids ...int) {
+	if m.removedseason_standings == nil {
+		m.removedseason_standings = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.season_standings, ids[i])
+		m.removedseason_standings[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedSeasonStandings returns the removed IDs of the "season_standings" edge to the SeasonStanding entity.
+func (m *UserMutation) RemovedSeasonStandingsIDs() (ids []int) {
+	for id := range m.removedseason_standings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// SeasonStandingsIDs returns the "season_standings" edge IDs in the mutation.
+func (m *UserMutation) SeasonStandingsIDs() (ids []int) {
+	for id := range m.season_standings {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetSeasonStandings resets all changes to the "season_standings" edge.
+func (m *UserMutation) ResetSeasonStandings() {
+	m.season_standings = nil
+	m.clearedseason_standings = false
+	m.removedseason_standings = nil
+}
+
+// AddRatingReversalIDs adds the "rating_reversals" edge to the RatingReversal entity by ids.
+func (m *UserMutation) AddRatingReversalIDs(ids ...int) {
+	if m.rating_reversals == nil {
+		m.rating_reversals = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.rating_reversals[ids[i]] = struct{}{}
+	}
+}
+
+// ClearRatingReversals clears the "rating_reversals" edge to the RatingReversal entity.
+func (m *UserMutation) ClearRatingReversals() {
+	m.clearedrating_reversals = true
+}
+
+// RatingReversalsCleared reports if the "rating_reversals" edge to the RatingReversal entity was cleared.
+func (m *UserMutation) RatingReversalsCleared() bool {
+	return m.clearedrating_reversals
+}
+
+// RemoveRatingReversalIDs removes the "rating_reversals" edge to the RatingReversal entity by IDs.
+func (m *UserMutation) RemoveRatingReversalIDs(ids ...int) {
+	if m.removedrating_reversals == nil {
+		m.removedrating_reversals = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.rating_reversals, ids[i])
+		m.removedrating_reversals[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedRatingReversals returns the removed IDs of the "rating_reversals" edge to the RatingReversal entity.
+func (m *UserMutation) RemovedRatingReversalsIDs() (ids []int) {
+	for id := range m.removedrating_reversals {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// RatingReversalsIDs returns the "rating_reversals" edge IDs in the mutation.
+func (m *UserMutation) RatingReversalsIDs() (ids []int) {
+	for id := range m.rating_reversals {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetRatingReversals resets all changes to the "rating_reversals" edge.
+func (m *UserMutation) ResetRatingReversals() {
+	m.rating_reversals = nil
+	m.clearedrating_reversals = false
+	m.removedrating_reversals = nil
+}
+
 // AddTournamentIDs adds the "tournaments" edge to the Tournament entity by ids.
 func (m *UserMutation) AddTournamentIDs(ids ...int) {
 	if m.tournaments == nil {
@@ -29722,7 +33054,7 @@ func (m *UserMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *UserMutation) AddedEdges() []string {
-	edges := make([]string, 0, 20)
+	edges := make([]string, 0, 22)
 	if m.tokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -29773,6 +33105,12 @@ func (m *UserMutation) AddedEdges() []string {
 	}
 	if m.rating_changes != nil {
 		edges = append(edges, user.EdgeRatingChanges)
+	}
+	if m.season_standings != nil {
+		edges = append(edges, user.EdgeSeasonStandings)
+	}
+	if m.rating_reversals != nil {
+		edges = append(edges, user.EdgeRatingReversals)
 	}
 	if m.tournaments != nil {
 		edges = append(edges, user.EdgeTournaments)
@@ -29892,6 +33230,18 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeSeasonStandings:
+		ids := make([]ent.Value, 0, len(m.season_standings))
+		for id := range m.season_standings {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeRatingReversals:
+		ids := make([]ent.Value, 0, len(m.rating_reversals))
+		for id := range m.rating_reversals {
+			ids = append(ids, id)
+		}
+		return ids
 	case user.EdgeTournaments:
 		ids := make([]ent.Value, 0, len(m.tournaments))
 		for id := range m.tournaments {
@@ -29916,7 +33266,7 @@ func (m *UserMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *UserMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 20)
+	edges := make([]string, 0, 22)
 	if m.removedtokens != nil {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -29967,6 +33317,12 @@ func (m *UserMutation) RemovedEdges() []string {
 	}
 	if m.removedrating_changes != nil {
 		edges = append(edges, user.EdgeRatingChanges)
+	}
+	if m.removedseason_standings != nil {
+		edges = append(edges, user.EdgeSeasonStandings)
+	}
+	if m.removedrating_reversals != nil {
+		edges = append(edges, user.EdgeRatingReversals)
 	}
 	if m.removedtournaments != nil {
 		edges = append(edges, user.EdgeTournaments)
@@ -30086,6 +33442,18 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case user.EdgeSeasonStandings:
+		ids := make([]ent.Value, 0, len(m.removedseason_standings))
+		for id := range m.removedseason_standings {
+			ids = append(ids, id)
+		}
+		return ids
+	case user.EdgeRatingReversals:
+		ids := make([]ent.Value, 0, len(m.removedrating_reversals))
+		for id := range m.removedrating_reversals {
+			ids = append(ids, id)
+		}
+		return ids
 	case user.EdgeTournaments:
 		ids := make([]ent.Value, 0, len(m.removedtournaments))
 		for id := range m.removedtournaments {
@@ -30110,7 +33478,7 @@ func (m *UserMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *UserMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 20)
+	edges := make([]string, 0, 22)
 	if m.clearedtokens {
 		edges = append(edges, user.EdgeTokens)
 	}
@@ -30162,6 +33530,12 @@ func (m *UserMutation) ClearedEdges() []string {
 	if m.clearedrating_changes {
 		edges = append(edges, user.EdgeRatingChanges)
 	}
+	if m.clearedseason_standings {
+		edges = append(edges, user.EdgeSeasonStandings)
+	}
+	if m.clearedrating_reversals {
+		edges = append(edges, user.EdgeRatingReversals)
+	}
 	if m.clearedtournaments {
 		edges = append(edges, user.EdgeTournaments)
 	}
@@ -30212,6 +33586,10 @@ func (m *UserMutation) EdgeCleared(name string) bool {
 		return m.clearedratings
 	case user.EdgeRatingChanges:
 		return m.clearedrating_changes
+	case user.EdgeSeasonStandings:
+		return m.clearedseason_standings
+	case user.EdgeRatingReversals:
+		return m.clearedrating_reversals
 	case user.EdgeTournaments:
 		return m.clearedtournaments
 	case user.EdgeTournamentEntries:
@@ -30284,6 +33662,12 @@ func (m *UserMutation) ResetEdge(name string) error {
 		return nil
 	case user.EdgeRatingChanges:
 		m.ResetRatingChanges()
+		return nil
+	case user.EdgeSeasonStandings:
+		m.ResetSeasonStandings()
+		return nil
+	case user.EdgeRatingReversals:
+		m.ResetRatingReversals()
 		return nil
 	case user.EdgeTournaments:
 		m.ResetTournaments()

@@ -96,6 +96,10 @@ type UserEdges struct {
 	Ratings []*Rating `json:"ratings,omitempty"`
 	// What each rated game did to the user's rating; deleted with the user.
 	RatingChanges []*RatingChange `json:"rating_changes,omitempty"`
+	// The user's places on closed seasons' leaderboards; deleted with the user.
+	SeasonStandings []*SeasonStanding `json:"season_standings,omitempty"`
+	// The rated games the user reversed as a moderator; they stay, without a moderator, when the user is deleted.
+	RatingReversals []*RatingReversal `json:"rating_reversals,omitempty"`
 	// The tournaments the user created; they stay, without a creator, when the user is deleted.
 	Tournaments []*Tournament `json:"tournaments,omitempty"`
 	// The user's entries in tournaments; deleted with the user.
@@ -104,9 +108,9 @@ type UserEdges struct {
 	LadderEntries []*LadderEntry `json:"ladder_entries,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [20]bool
+	loadedTypes [22]bool
 	// totalCount holds the count of the edges above.
-	totalCount [20]map[string]int
+	totalCount [22]map[string]int
 
 	namedTokens            map[string][]*Token
 	namedSeats             map[string][]*Player
@@ -125,6 +129,8 @@ type UserEdges struct {
 	namedBlockedBy         map[string][]*UserBlock
 	namedRatings           map[string][]*Rating
 	namedRatingChanges     map[string][]*RatingChange
+	namedSeasonStandings   map[string][]*SeasonStanding
+	namedRatingReversals   map[string][]*RatingReversal
 	namedTournaments       map[string][]*Tournament
 	namedTournamentEntries map[string][]*TournamentEntrant
 	namedLadderEntries     map[string][]*LadderEntry
@@ -283,10 +289,28 @@ func (e UserEdges) RatingChangesOrErr() ([]*RatingChange, error) {
 	return nil, &NotLoadedError{edge: "rating_changes"}
 }
 
+// SeasonStandingsOrErr returns the SeasonStandings value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) SeasonStandingsOrErr() ([]*SeasonStanding, error) {
+	if e.loadedTypes[17] {
+		return e.SeasonStandings, nil
+	}
+	return nil, &NotLoadedError{edge: "season_standings"}
+}
+
+// RatingReversalsOrErr returns the RatingReversals value or an error if the edge
+// was not loaded in eager-loading.
+func (e UserEdges) RatingReversalsOrErr() ([]*RatingReversal, error) {
+	if e.loadedTypes[18] {
+		return e.RatingReversals, nil
+	}
+	return nil, &NotLoadedError{edge: "rating_reversals"}
+}
+
 // TournamentsOrErr returns the Tournaments value or an error if the edge
 // was not loaded in eager-loading.
 func (e UserEdges) TournamentsOrErr() ([]*Tournament, error) {
-	if e.loadedTypes[17] {
+	if e.loadedTypes[19] {
 		return e.Tournaments, nil
 	}
 	return nil, &NotLoadedError{edge: "tournaments"}
@@ -295,7 +319,7 @@ func (e UserEdges) TournamentsOrErr() ([]*Tournament, error) {
 // TournamentEntriesOrErr returns the TournamentEntries value or an error if the edge
 // was not loaded in eager-loading.
 func (e UserEdges) TournamentEntriesOrErr() ([]*TournamentEntrant, error) {
-	if e.loadedTypes[18] {
+	if e.loadedTypes[20] {
 		return e.TournamentEntries, nil
 	}
 	return nil, &NotLoadedError{edge: "tournament_entries"}
@@ -304,7 +328,7 @@ func (e UserEdges) TournamentEntriesOrErr() ([]*TournamentEntrant, error) {
 // LadderEntriesOrErr returns the LadderEntries value or an error if the edge
 // was not loaded in eager-loading.
 func (e UserEdges) LadderEntriesOrErr() ([]*LadderEntry, error) {
-	if e.loadedTypes[19] {
+	if e.loadedTypes[21] {
 		return e.LadderEntries, nil
 	}
 	return nil, &NotLoadedError{edge: "ladder_entries"}
@@ -555,6 +579,16 @@ func (_m *User) QueryRatings() *RatingQuery {
 // QueryRatingChanges queries the "rating_changes" edge of the User entity.
 func (_m *User) QueryRatingChanges() *RatingChangeQuery {
 	return NewUserClient(_m.config).QueryRatingChanges(_m)
+}
+
+// QuerySeasonStandings queries the "season_standings" edge of the User entity.
+func (_m *User) QuerySeasonStandings() *SeasonStandingQuery {
+	return NewUserClient(_m.config).QuerySeasonStandings(_m)
+}
+
+// QueryRatingReversals queries the "rating_reversals" edge of the User entity.
+func (_m *User) QueryRatingReversals() *RatingReversalQuery {
+	return NewUserClient(_m.config).QueryRatingReversals(_m)
 }
 
 // QueryTournaments queries the "tournaments" edge of the User entity.
@@ -1062,6 +1096,54 @@ func (_m *User) appendNamedRatingChanges(name string, edges ...*RatingChange) {
 		_m.Edges.namedRatingChanges[name] = []*RatingChange{}
 	} else {
 		_m.Edges.namedRatingChanges[name] = append(_m.Edges.namedRatingChanges[name], edges...)
+	}
+}
+
+// NamedSeasonStandings returns the SeasonStandings named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedSeasonStandings(name string) ([]*SeasonStanding, error) {
+	if _m.Edges.namedSeasonStandings == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedSeasonStandings[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedSeasonStandings(name string, edges ...*SeasonStanding) {
+	if _m.Edges.namedSeasonStandings == nil {
+		_m.Edges.namedSeasonStandings = make(map[string][]*SeasonStanding)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedSeasonStandings[name] = []*SeasonStanding{}
+	} else {
+		_m.Edges.namedSeasonStandings[name] = append(_m.Edges.namedSeasonStandings[name], edges...)
+	}
+}
+
+// NamedRatingReversals returns the RatingReversals named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *User) NamedRatingReversals(name string) ([]*RatingReversal, error) {
+	if _m.Edges.namedRatingReversals == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedRatingReversals[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *User) appendNamedRatingReversals(name string, edges ...*RatingReversal) {
+	if _m.Edges.namedRatingReversals == nil {
+		_m.Edges.namedRatingReversals = make(map[string][]*RatingReversal)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedRatingReversals[name] = []*RatingReversal{}
+	} else {
+		_m.Edges.namedRatingReversals[name] = append(_m.Edges.namedRatingReversals[name], edges...)
 	}
 }
 

@@ -23,6 +23,8 @@ import (
 	"rout/ent/pushsubscription"
 	"rout/ent/rating"
 	"rout/ent/ratingchange"
+	"rout/ent/ratingreversal"
+	"rout/ent/seasonstanding"
 	"rout/ent/token"
 	"rout/ent/tournament"
 	"rout/ent/tournamententrant"
@@ -60,6 +62,8 @@ type UserQuery struct {
 	withBlockedBy              *UserBlockQuery
 	withRatings                *RatingQuery
 	withRatingChanges          *RatingChangeQuery
+	withSeasonStandings        *SeasonStandingQuery
+	withRatingReversals        *RatingReversalQuery
 	withTournaments            *TournamentQuery
 	withTournamentEntries      *TournamentEntrantQuery
 	withLadderEntries          *LadderEntryQuery
@@ -82,6 +86,8 @@ type UserQuery struct {
 	withNamedBlockedBy         map[string]*UserBlockQuery
 	withNamedRatings           map[string]*RatingQuery
 	withNamedRatingChanges     map[string]*RatingChangeQuery
+	withNamedSeasonStandings   map[string]*SeasonStandingQuery
+	withNamedRatingReversals   map[string]*RatingReversalQuery
 	withNamedTournaments       map[string]*TournamentQuery
 	withNamedTournamentEntries map[string]*TournamentEntrantQuery
 	withNamedLadderEntries     map[string]*LadderEntryQuery
@@ -495,6 +501,50 @@ func (_q *UserQuery) QueryRatingChanges() *RatingChangeQuery {
 	return query
 }
 
+// QuerySeasonStandings chains the current query on the "season_standings" edge.
+func (_q *UserQuery) QuerySeasonStandings() *SeasonStandingQuery {
+	query := (&SeasonStandingClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(seasonstanding.Table, seasonstanding.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.SeasonStandingsTable, user.SeasonStandingsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryRatingReversals chains the current query on the "rating_reversals" edge.
+func (_q *UserQuery) QueryRatingReversals() *RatingReversalQuery {
+	query := (&RatingReversalClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(user.Table, user.FieldID, selector),
+			sqlgraph.To(ratingreversal.Table, ratingreversal.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, user.RatingReversalsTable, user.RatingReversalsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // QueryTournaments chains the current query on the "tournaments" edge.
 func (_q *UserQuery) QueryTournaments() *TournamentQuery {
 	query := (&TournamentClient{config: _q.config}).Query()
@@ -770,6 +820,8 @@ func (_q *UserQuery) Clone() *UserQuery {
 		withBlockedBy:         _q.withBlockedBy.Clone(),
 		withRatings:           _q.withRatings.Clone(),
 		withRatingChanges:     _q.withRatingChanges.Clone(),
+		withSeasonStandings:   _q.withSeasonStandings.Clone(),
+		withRatingReversals:   _q.withRatingReversals.Clone(),
 		withTournaments:       _q.withTournaments.Clone(),
 		withTournamentEntries: _q.withTournamentEntries.Clone(),
 		withLadderEntries:     _q.withLadderEntries.Clone(),
@@ -966,6 +1018,28 @@ func (_q *UserQuery) WithRatingChanges(opts ...func(*RatingChangeQuery)) *UserQu
 	return _q
 }
 
+// WithSeasonStandings tells the query-builder to eager-load the nodes that are connected to
+// the "season_standings" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithSeasonStandings(opts ...func(*SeasonStandingQuery)) *UserQuery {
+	query := (&SeasonStandingClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withSeasonStandings = query
+	return _q
+}
+
+// WithRatingReversals tells the query-builder to eager-load the nodes that are connected to
+// the "rating_reversals" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithRatingReversals(opts ...func(*RatingReversalQuery)) *UserQuery {
+	query := (&RatingReversalClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withRatingReversals = query
+	return _q
+}
+
 // WithTournaments tells the query-builder to eager-load the nodes that are connected to
 // the "tournaments" edge. The optional arguments are used to configure the query builder of the edge.
 func (_q *UserQuery) WithTournaments(opts ...func(*TournamentQuery)) *UserQuery {
@@ -1077,7 +1151,7 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 	var (
 		nodes       = []*User{}
 		_spec       = _q.querySpec()
-		loadedTypes = [20]bool{
+		loadedTypes = [22]bool{
 			_q.withTokens != nil,
 			_q.withSeats != nil,
 			_q.withCreatedGames != nil,
@@ -1095,6 +1169,8 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			_q.withBlockedBy != nil,
 			_q.withRatings != nil,
 			_q.withRatingChanges != nil,
+			_q.withSeasonStandings != nil,
+			_q.withRatingReversals != nil,
 			_q.withTournaments != nil,
 			_q.withTournamentEntries != nil,
 			_q.withLadderEntries != nil,
@@ -1240,6 +1316,20 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 			return nil, err
 		}
 	}
+	if query := _q.withSeasonStandings; query != nil {
+		if err := _q.loadSeasonStandings(ctx, query, nodes,
+			func(n *User) { n.Edges.SeasonStandings = []*SeasonStanding{} },
+			func(n *User, e *SeasonStanding) { n.Edges.SeasonStandings = append(n.Edges.SeasonStandings, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withRatingReversals; query != nil {
+		if err := _q.loadRatingReversals(ctx, query, nodes,
+			func(n *User) { n.Edges.RatingReversals = []*RatingReversal{} },
+			func(n *User, e *RatingReversal) { n.Edges.RatingReversals = append(n.Edges.RatingReversals, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withTournaments; query != nil {
 		if err := _q.loadTournaments(ctx, query, nodes,
 			func(n *User) { n.Edges.Tournaments = []*Tournament{} },
@@ -1377,6 +1467,20 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		if err := _q.loadRatingChanges(ctx, query, nodes,
 			func(n *User) { n.appendNamedRatingChanges(name) },
 			func(n *User, e *RatingChange) { n.appendNamedRatingChanges(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedSeasonStandings {
+		if err := _q.loadSeasonStandings(ctx, query, nodes,
+			func(n *User) { n.appendNamedSeasonStandings(name) },
+			func(n *User, e *SeasonStanding) { n.appendNamedSeasonStandings(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedRatingReversals {
+		if err := _q.loadRatingReversals(ctx, query, nodes,
+			func(n *User) { n.appendNamedRatingReversals(name) },
+			func(n *User, e *RatingReversal) { n.appendNamedRatingReversals(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1928,6 +2032,69 @@ func (_q *UserQuery) loadRatingChanges(ctx context.Context, query *RatingChangeQ
 	}
 	return nil
 }
+func (_q *UserQuery) loadSeasonStandings(ctx context.Context, query *SeasonStandingQuery, nodes []*User, init func(*User), assign func(*User, *SeasonStanding)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(seasonstanding.FieldUserID)
+	}
+	query.Where(predicate.SeasonStanding(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.SeasonStandingsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.UserID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "user_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *UserQuery) loadRatingReversals(ctx context.Context, query *RatingReversalQuery, nodes []*User, init func(*User), assign func(*User, *RatingReversal)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[int]*User)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(ratingreversal.FieldModeratorID)
+	}
+	query.Where(predicate.RatingReversal(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(user.RatingReversalsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.ModeratorID
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "moderator_id" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "moderator_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 func (_q *UserQuery) loadTournaments(ctx context.Context, query *TournamentQuery, nodes []*User, init func(*User), assign func(*User, *Tournament)) error {
 	fks := make([]driver.Value, 0, len(nodes))
 	nodeids := make(map[int]*User)
@@ -2370,6 +2537,34 @@ func (_q *UserQuery) WithNamedRatingChanges(name string, opts ...func(*RatingCha
 		_q.withNamedRatingChanges = make(map[string]*RatingChangeQuery)
 	}
 	_q.withNamedRatingChanges[name] = query
+	return _q
+}
+
+// WithNamedSeasonStandings tells the query-builder to eager-load the nodes that are connected to the "season_standings"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedSeasonStandings(name string, opts ...func(*SeasonStandingQuery)) *UserQuery {
+	query := (&SeasonStandingClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedSeasonStandings == nil {
+		_q.withNamedSeasonStandings = make(map[string]*SeasonStandingQuery)
+	}
+	_q.withNamedSeasonStandings[name] = query
+	return _q
+}
+
+// WithNamedRatingReversals tells the query-builder to eager-load the nodes that are connected to the "rating_reversals"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *UserQuery) WithNamedRatingReversals(name string, opts ...func(*RatingReversalQuery)) *UserQuery {
+	query := (&RatingReversalClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedRatingReversals == nil {
+		_q.withNamedRatingReversals = make(map[string]*RatingReversalQuery)
+	}
+	_q.withNamedRatingReversals[name] = query
 	return _q
 }
 

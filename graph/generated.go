@@ -40,6 +40,7 @@ type ResolverRoot interface {
 	GameEvent() GameEventResolver
 	GameMap() GameMapResolver
 	Ladder() LadderResolver
+	Leaderboard() LeaderboardResolver
 	Mutation() MutationResolver
 	PlayerProfile() PlayerProfileResolver
 	PushSubscription() PushSubscriptionResolver
@@ -47,6 +48,11 @@ type ResolverRoot interface {
 	Seat() SeatResolver
 	Subscription() SubscriptionResolver
 	Territory() TerritoryResolver
+	Tournament() TournamentResolver
+	TournamentEntrant() TournamentEntrantResolver
+	TournamentStanding() TournamentStandingResolver
+	TournamentTable() TournamentTableResolver
+	TournamentTableSeat() TournamentTableSeatResolver
 	User() UserResolver
 	ViewerEvent() ViewerEventResolver
 }
@@ -385,6 +391,34 @@ type ComplexityRoot struct {
 		UserErrors func(childComplexity int) int
 	}
 
+	Leaderboard struct {
+		Entries     func(childComplexity int) int
+		Entry       func(childComplexity int, user string) int
+		Family      func(childComplexity int) int
+		HasNextPage func(childComplexity int) int
+		Mode        func(childComplexity int) int
+		Season      func(childComplexity int) int
+		Total       func(childComplexity int) int
+		ViewerEntry func(childComplexity int) int
+	}
+
+	LeaderboardEntry struct {
+		Cursor      func(childComplexity int) int
+		Games       func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Provisional func(childComplexity int) int
+		Rank        func(childComplexity int) int
+		Rating      func(childComplexity int) int
+		UserID      func(childComplexity int) int
+	}
+
+	LeaderboardSeason struct {
+		Closed   func(childComplexity int) int
+		EndsAt   func(childComplexity int) int
+		Number   func(childComplexity int) int
+		StartsAt func(childComplexity int) int
+	}
+
 	LiveEvent struct {
 		CurrentSeat func(childComplexity int) int
 		Dice        func(childComplexity int) int
@@ -499,17 +533,20 @@ type ComplexityRoot struct {
 		CloseChatReport               func(childComplexity int, input CloseChatReportInput) int
 		CreateAPIToken                func(childComplexity int, input CreateAPITokenInput) int
 		CreateGame                    func(childComplexity int, input CreateGameInput) int
+		CreateTournament              func(childComplexity int, input CreateTournamentInput) int
 		DeclineInvitation             func(childComplexity int, input GameInput) int
 		DelegateSeat                  func(childComplexity int, input DelegateSeatInput) int
 		DeleteChatMessage             func(childComplexity int, id string) int
 		EndAttack                     func(childComplexity int, input TurnInput) int
 		EndTurn                       func(childComplexity int, input TurnInput) int
+		EnterTournament               func(childComplexity int, id string) int
 		Fortify                       func(childComplexity int, input FortifyInput) int
 		ImportMap                     func(childComplexity int, input ImportMapInput) int
 		JoinGame                      func(childComplexity int, input JoinGameInput) int
 		JoinLadder                    func(childComplexity int, input JoinLadderInput) int
 		LeaveGame                     func(childComplexity int, input GameInput) int
 		LeaveLadder                   func(childComplexity int, input LeaveLadderInput) int
+		LeaveTournament               func(childComplexity int, id string) int
 		LiftChatTimeout               func(childComplexity int, input LiftChatTimeoutInput) int
 		MarkChatRead                  func(childComplexity int, input MarkChatReadInput) int
 		Occupy                        func(childComplexity int, input OccupyInput) int
@@ -520,6 +557,7 @@ type ComplexityRoot struct {
 		RematchGame                   func(childComplexity int, input GameInput) int
 		ReportChatMessage             func(childComplexity int, input ReportChatMessageInput) int
 		Resign                        func(childComplexity int, input TurnInput) int
+		ReverseRatingChange           func(childComplexity int, input ReverseRatingChangeInput) int
 		RevokeAPIToken                func(childComplexity int, input RevokeAPITokenInput) int
 		SendChatMessage               func(childComplexity int, input SendChatMessageInput) int
 		SetChatOff                    func(childComplexity int, input SetChatOffInput) int
@@ -636,20 +674,25 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		APITokens     func(childComplexity int, first *int, after *entgql.Cursor[int], last *int, before *entgql.Cursor[int]) int
-		BattleOdds    func(childComplexity int, attackers int, defenders int) int
-		ChatReports   func(childComplexity int, first *int, after *int) int
-		Game          func(childComplexity int, id string) int
-		Games         func(childComplexity int, filter *GamesFilter, first *int, after *entgql.Cursor[int]) int
-		Ladders       func(childComplexity int) int
-		Map           func(childComplexity int, key string, version *int) int
-		Maps          func(childComplexity int, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) int
-		ModerationLog func(childComplexity int, first *int, before *int) int
-		Node          func(childComplexity int, id string) int
-		Nodes         func(childComplexity int, ids []string) int
-		PushPublicKey func(childComplexity int) int
-		RollOdds      func(childComplexity int, attackDice int, defendDice int) int
-		Viewer        func(childComplexity int) int
+		APITokens           func(childComplexity int, first *int, after *entgql.Cursor[int], last *int, before *entgql.Cursor[int]) int
+		BattleOdds          func(childComplexity int, attackers int, defenders int) int
+		ChatReports         func(childComplexity int, first *int, after *int) int
+		Game                func(childComplexity int, id string) int
+		Games               func(childComplexity int, filter *GamesFilter, first *int, after *entgql.Cursor[int]) int
+		Ladders             func(childComplexity int) int
+		Leaderboard         func(childComplexity int, mode LeaderboardMode, family string, season *int, first int, after *string, page *int) int
+		LeaderboardFamilies func(childComplexity int, mode LeaderboardMode) int
+		LeaderboardSeasons  func(childComplexity int) int
+		Map                 func(childComplexity int, key string, version *int) int
+		Maps                func(childComplexity int, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) int
+		ModerationLog       func(childComplexity int, first *int, before *int) int
+		Node                func(childComplexity int, id string) int
+		Nodes               func(childComplexity int, ids []string) int
+		PushPublicKey       func(childComplexity int) int
+		RollOdds            func(childComplexity int, attackDice int, defendDice int) int
+		Tournament          func(childComplexity int, id string) int
+		Tournaments         func(childComplexity int, status *TournamentStatus, first *int, after *entgql.Cursor[int]) int
+		Viewer              func(childComplexity int) int
 	}
 
 	QuietHours struct {
@@ -679,6 +722,10 @@ type ComplexityRoot struct {
 		Seat            func(childComplexity int) int
 		Territories     func(childComplexity int) int
 		Total           func(childComplexity int) int
+	}
+
+	ReverseRatingChangePayload struct {
+		UserErrors func(childComplexity int) int
 	}
 
 	RevokeApiTokenPayload struct {
@@ -805,6 +852,89 @@ type ComplexityRoot struct {
 		Sight   func(childComplexity int) int
 	}
 
+	Tournament struct {
+		Bracket          func(childComplexity int) int
+		CreatedAt        func(childComplexity int) int
+		Creator          func(childComplexity int) int
+		EntrantCount     func(childComplexity int) int
+		Entrants         func(childComplexity int) int
+		EntryLimit       func(childComplexity int) int
+		FinishedAt       func(childComplexity int) int
+		Format           func(childComplexity int) int
+		ID               func(childComplexity int) int
+		Maps             func(childComplexity int) int
+		Name             func(childComplexity int) int
+		Rated            func(childComplexity int) int
+		RatingMode       func(childComplexity int) int
+		Round            func(childComplexity int) int
+		RoundCount       func(childComplexity int) int
+		Rounds           func(childComplexity int) int
+		Seats            func(childComplexity int) int
+		Standings        func(childComplexity int) int
+		StartedAt        func(childComplexity int) int
+		StartsAt         func(childComplexity int) int
+		Status           func(childComplexity int) int
+		TurnLimitSeconds func(childComplexity int) int
+		ViewerEntered    func(childComplexity int) int
+	}
+
+	TournamentConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	TournamentEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	TournamentEntrant struct {
+		EnteredAt func(childComplexity int) int
+		Seed      func(childComplexity int) int
+		User      func(childComplexity int) int
+		UserName  func(childComplexity int) int
+	}
+
+	TournamentPayload struct {
+		Tournament func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	TournamentRound struct {
+		Number     func(childComplexity int) int
+		TableCount func(childComplexity int) int
+		Tables     func(childComplexity int) int
+	}
+
+	TournamentStanding struct {
+		Buchholz func(childComplexity int) int
+		Played   func(childComplexity int) int
+		Points   func(childComplexity int) int
+		Rank     func(childComplexity int) int
+		Seed     func(childComplexity int) int
+		User     func(childComplexity int) int
+		UserName func(childComplexity int) int
+		Wins     func(childComplexity int) int
+	}
+
+	TournamentTable struct {
+		Advancing func(childComplexity int) int
+		Bye       func(childComplexity int) int
+		Game      func(childComplexity int) int
+		GameID    func(childComplexity int) int
+		Number    func(childComplexity int) int
+		Over      func(childComplexity int) int
+		Seats     func(childComplexity int) int
+	}
+
+	TournamentTableSeat struct {
+		Place    func(childComplexity int) int
+		Points   func(childComplexity int) int
+		User     func(childComplexity int) int
+		UserName func(childComplexity int) int
+	}
+
 	UnregisterPushSubscriptionPayload struct {
 		Removed    func(childComplexity int) int
 		UserErrors func(childComplexity int) int
@@ -914,6 +1044,10 @@ type GameMapResolver interface {
 type LadderResolver interface {
 	MyGames(ctx context.Context, obj *Ladder) ([]*Game, error)
 }
+type LeaderboardResolver interface {
+	ViewerEntry(ctx context.Context, obj *Leaderboard) (*LeaderboardEntry, error)
+	Entry(ctx context.Context, obj *Leaderboard, user string) (*LeaderboardEntry, error)
+}
 type MutationResolver interface {
 	SignUp(ctx context.Context, input SignUpInput) (*SignUpPayload, error)
 	SignIn(ctx context.Context, input SignInInput) (*SignInPayload, error)
@@ -954,12 +1088,16 @@ type MutationResolver interface {
 	JoinLadder(ctx context.Context, input JoinLadderInput) (*LadderPayload, error)
 	UpdateLadderEntry(ctx context.Context, input UpdateLadderEntryInput) (*LadderPayload, error)
 	LeaveLadder(ctx context.Context, input LeaveLadderInput) (*LadderPayload, error)
+	ReverseRatingChange(ctx context.Context, input ReverseRatingChangeInput) (*ReverseRatingChangePayload, error)
 	ImportMap(ctx context.Context, input ImportMapInput) (*MapPayload, error)
 	UploadMap(ctx context.Context, input UploadMapInput) (*MapPayload, error)
 	PublishMapVersion(ctx context.Context, input PublishMapVersionInput) (*MapPayload, error)
 	SetMapVisibility(ctx context.Context, input SetMapVisibilityInput) (*MapPayload, error)
 	RegisterPushSubscription(ctx context.Context, input RegisterPushSubscriptionInput) (*RegisterPushSubscriptionPayload, error)
 	UnregisterPushSubscription(ctx context.Context, input UnregisterPushSubscriptionInput) (*UnregisterPushSubscriptionPayload, error)
+	CreateTournament(ctx context.Context, input CreateTournamentInput) (*TournamentPayload, error)
+	EnterTournament(ctx context.Context, id string) (*TournamentPayload, error)
+	LeaveTournament(ctx context.Context, id string) (*TournamentPayload, error)
 }
 type PlayerProfileResolver interface {
 	RatingHistory(ctx context.Context, obj *PlayerProfile, mode RatingMode, last *int) ([]*RatingPoint, error)
@@ -982,9 +1120,14 @@ type QueryResolver interface {
 	BattleOdds(ctx context.Context, attackers int, defenders int) (*BattleOdds, error)
 	RollOdds(ctx context.Context, attackDice int, defendDice int) ([]*RollOutcome, error)
 	Ladders(ctx context.Context) ([]*Ladder, error)
+	Leaderboard(ctx context.Context, mode LeaderboardMode, family string, season *int, first int, after *string, page *int) (*Leaderboard, error)
+	LeaderboardSeasons(ctx context.Context) ([]*LeaderboardSeason, error)
+	LeaderboardFamilies(ctx context.Context, mode LeaderboardMode) ([]string, error)
 	Maps(ctx context.Context, filter *MapsFilter, orderBy *MapOrder, first *int, after *entgql.Cursor[int]) (*ent.GameMapConnection, error)
 	Map(ctx context.Context, key string, version *int) (*ent.GameMap, error)
 	PushPublicKey(ctx context.Context) (*string, error)
+	Tournaments(ctx context.Context, status *TournamentStatus, first *int, after *entgql.Cursor[int]) (*TournamentConnection, error)
+	Tournament(ctx context.Context, id string) (*Tournament, error)
 }
 type SeatResolver interface {
 	User(ctx context.Context, obj *Seat) (*ent.User, error)
@@ -1008,6 +1151,28 @@ type TerritoryResolver interface {
 	Neutral(ctx context.Context, obj *ent.Territory) (bool, error)
 	Armies(ctx context.Context, obj *ent.Territory) (*int, error)
 	Sight(ctx context.Context, obj *ent.Territory) (string, error)
+}
+type TournamentResolver interface {
+	Creator(ctx context.Context, obj *Tournament) (*ent.User, error)
+
+	EntrantCount(ctx context.Context, obj *Tournament) (int, error)
+	Entrants(ctx context.Context, obj *Tournament) ([]*TournamentEntrant, error)
+	ViewerEntered(ctx context.Context, obj *Tournament) (bool, error)
+	Rounds(ctx context.Context, obj *Tournament) ([]*TournamentRound, error)
+	Standings(ctx context.Context, obj *Tournament) ([]*TournamentStanding, error)
+	Bracket(ctx context.Context, obj *Tournament) ([]*TournamentRound, error)
+}
+type TournamentEntrantResolver interface {
+	User(ctx context.Context, obj *TournamentEntrant) (*ent.User, error)
+}
+type TournamentStandingResolver interface {
+	User(ctx context.Context, obj *TournamentStanding) (*ent.User, error)
+}
+type TournamentTableResolver interface {
+	Game(ctx context.Context, obj *TournamentTable) (*Game, error)
+}
+type TournamentTableSeatResolver interface {
+	User(ctx context.Context, obj *TournamentTableSeat) (*ent.User, error)
 }
 type UserResolver interface {
 	ID(ctx context.Context, obj *ent.User) (string, error)
@@ -2398,6 +2563,128 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LadderPayload.UserErrors(childComplexity), true
 
+	case "Leaderboard.entries":
+		if e.ComplexityRoot.Leaderboard.Entries == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Leaderboard.Entries(childComplexity), true
+	case "Leaderboard.entry":
+		if e.ComplexityRoot.Leaderboard.Entry == nil {
+			break
+		}
+
+		args, err := ec.field_Leaderboard_entry_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Leaderboard.Entry(childComplexity, args["user"].(string)), true
+	case "Leaderboard.family":
+		if e.ComplexityRoot.Leaderboard.Family == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Leaderboard.Family(childComplexity), true
+	case "Leaderboard.hasNextPage":
+		if e.ComplexityRoot.Leaderboard.HasNextPage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Leaderboard.HasNextPage(childComplexity), true
+	case "Leaderboard.mode":
+		if e.ComplexityRoot.Leaderboard.Mode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Leaderboard.Mode(childComplexity), true
+	case "Leaderboard.season":
+		if e.ComplexityRoot.Leaderboard.Season == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Leaderboard.Season(childComplexity), true
+	case "Leaderboard.total":
+		if e.ComplexityRoot.Leaderboard.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Leaderboard.Total(childComplexity), true
+	case "Leaderboard.viewerEntry":
+		if e.ComplexityRoot.Leaderboard.ViewerEntry == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Leaderboard.ViewerEntry(childComplexity), true
+
+	case "LeaderboardEntry.cursor":
+		if e.ComplexityRoot.LeaderboardEntry.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardEntry.Cursor(childComplexity), true
+	case "LeaderboardEntry.games":
+		if e.ComplexityRoot.LeaderboardEntry.Games == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardEntry.Games(childComplexity), true
+	case "LeaderboardEntry.name":
+		if e.ComplexityRoot.LeaderboardEntry.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardEntry.Name(childComplexity), true
+	case "LeaderboardEntry.provisional":
+		if e.ComplexityRoot.LeaderboardEntry.Provisional == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardEntry.Provisional(childComplexity), true
+	case "LeaderboardEntry.rank":
+		if e.ComplexityRoot.LeaderboardEntry.Rank == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardEntry.Rank(childComplexity), true
+	case "LeaderboardEntry.rating":
+		if e.ComplexityRoot.LeaderboardEntry.Rating == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardEntry.Rating(childComplexity), true
+	case "LeaderboardEntry.userId":
+		if e.ComplexityRoot.LeaderboardEntry.UserID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardEntry.UserID(childComplexity), true
+
+	case "LeaderboardSeason.closed":
+		if e.ComplexityRoot.LeaderboardSeason.Closed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardSeason.Closed(childComplexity), true
+	case "LeaderboardSeason.endsAt":
+		if e.ComplexityRoot.LeaderboardSeason.EndsAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardSeason.EndsAt(childComplexity), true
+	case "LeaderboardSeason.number":
+		if e.ComplexityRoot.LeaderboardSeason.Number == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardSeason.Number(childComplexity), true
+	case "LeaderboardSeason.startsAt":
+		if e.ComplexityRoot.LeaderboardSeason.StartsAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LeaderboardSeason.StartsAt(childComplexity), true
+
 	case "LiveEvent.currentSeat":
 		if e.ComplexityRoot.LiveEvent.CurrentSeat == nil {
 			break
@@ -2907,6 +3194,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateGame(childComplexity, args["input"].(CreateGameInput)), true
+	case "Mutation.createTournament":
+		if e.ComplexityRoot.Mutation.CreateTournament == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createTournament_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateTournament(childComplexity, args["input"].(CreateTournamentInput)), true
 	case "Mutation.declineInvitation":
 		if e.ComplexityRoot.Mutation.DeclineInvitation == nil {
 			break
@@ -2962,6 +3260,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EndTurn(childComplexity, args["input"].(TurnInput)), true
+	case "Mutation.enterTournament":
+		if e.ComplexityRoot.Mutation.EnterTournament == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_enterTournament_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EnterTournament(childComplexity, args["id"].(string)), true
 	case "Mutation.fortify":
 		if e.ComplexityRoot.Mutation.Fortify == nil {
 			break
@@ -3028,6 +3337,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.LeaveLadder(childComplexity, args["input"].(LeaveLadderInput)), true
+	case "Mutation.leaveTournament":
+		if e.ComplexityRoot.Mutation.LeaveTournament == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_leaveTournament_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.LeaveTournament(childComplexity, args["id"].(string)), true
 	case "Mutation.liftChatTimeout":
 		if e.ComplexityRoot.Mutation.LiftChatTimeout == nil {
 			break
@@ -3138,6 +3458,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Resign(childComplexity, args["input"].(TurnInput)), true
+	case "Mutation.reverseRatingChange":
+		if e.ComplexityRoot.Mutation.ReverseRatingChange == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reverseRatingChange_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReverseRatingChange(childComplexity, args["input"].(ReverseRatingChangeInput)), true
 	case "Mutation.revokeApiToken":
 		if e.ComplexityRoot.Mutation.RevokeAPIToken == nil {
 			break
@@ -3770,6 +4101,34 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Ladders(childComplexity), true
+	case "Query.leaderboard":
+		if e.ComplexityRoot.Query.Leaderboard == nil {
+			break
+		}
+
+		args, err := ec.field_Query_leaderboard_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Leaderboard(childComplexity, args["mode"].(LeaderboardMode), args["family"].(string), args["season"].(*int), args["first"].(int), args["after"].(*string), args["page"].(*int)), true
+	case "Query.leaderboardFamilies":
+		if e.ComplexityRoot.Query.LeaderboardFamilies == nil {
+			break
+		}
+
+		args, err := ec.field_Query_leaderboardFamilies_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LeaderboardFamilies(childComplexity, args["mode"].(LeaderboardMode)), true
+	case "Query.leaderboardSeasons":
+		if e.ComplexityRoot.Query.LeaderboardSeasons == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.LeaderboardSeasons(childComplexity), true
 	case "Query.map":
 		if e.ComplexityRoot.Query.Map == nil {
 			break
@@ -3842,6 +4201,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.RollOdds(childComplexity, args["attackDice"].(int), args["defendDice"].(int)), true
+	case "Query.tournament":
+		if e.ComplexityRoot.Query.Tournament == nil {
+			break
+		}
+
+		args, err := ec.field_Query_tournament_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Tournament(childComplexity, args["id"].(string)), true
+	case "Query.tournaments":
+		if e.ComplexityRoot.Query.Tournaments == nil {
+			break
+		}
+
+		args, err := ec.field_Query_tournaments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Tournaments(childComplexity, args["status"].(*TournamentStatus), args["first"].(*int), args["after"].(*entgql.Cursor[int])), true
 	case "Query.viewer":
 		if e.ComplexityRoot.Query.Viewer == nil {
 			break
@@ -3954,6 +4335,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Reinforcements.Total(childComplexity), true
+
+	case "ReverseRatingChangePayload.userErrors":
+		if e.ComplexityRoot.ReverseRatingChangePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReverseRatingChangePayload.UserErrors(childComplexity), true
 
 	case "RevokeApiTokenPayload.apiToken":
 		if e.ComplexityRoot.RevokeApiTokenPayload.APIToken == nil {
@@ -4435,6 +4823,351 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.TerritoryState.Sight(childComplexity), true
 
+	case "Tournament.bracket":
+		if e.ComplexityRoot.Tournament.Bracket == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.Bracket(childComplexity), true
+	case "Tournament.createdAt":
+		if e.ComplexityRoot.Tournament.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.CreatedAt(childComplexity), true
+	case "Tournament.creator":
+		if e.ComplexityRoot.Tournament.Creator == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.Creator(childComplexity), true
+	case "Tournament.entrantCount":
+		if e.ComplexityRoot.Tournament.EntrantCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.EntrantCount(childComplexity), true
+	case "Tournament.entrants":
+		if e.ComplexityRoot.Tournament.Entrants == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.Entrants(childComplexity), true
+	case "Tournament.entryLimit":
+		if e.ComplexityRoot.Tournament.EntryLimit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.EntryLimit(childComplexity), true
+	case "Tournament.finishedAt":
+		if e.ComplexityRoot.Tournament.FinishedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.FinishedAt(childComplexity), true
+	case "Tournament.format":
+		if e.ComplexityRoot.Tournament.Format == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.Format(childComplexity), true
+	case "Tournament.id":
+		if e.ComplexityRoot.Tournament.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.ID(childComplexity), true
+	case "Tournament.maps":
+		if e.ComplexityRoot.Tournament.Maps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.Maps(childComplexity), true
+	case "Tournament.name":
+		if e.ComplexityRoot.Tournament.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.Name(childComplexity), true
+	case "Tournament.rated":
+		if e.ComplexityRoot.Tournament.Rated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.Rated(childComplexity), true
+	case "Tournament.ratingMode":
+		if e.ComplexityRoot.Tournament.RatingMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.RatingMode(childComplexity), true
+	case "Tournament.round":
+		if e.ComplexityRoot.Tournament.Round == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.Round(childComplexity), true
+	case "Tournament.roundCount":
+		if e.ComplexityRoot.Tournament.RoundCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.RoundCount(childComplexity), true
+	case "Tournament.rounds":
+		if e.ComplexityRoot.Tournament.Rounds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.Rounds(childComplexity), true
+	case "Tournament.seats":
+		if e.ComplexityRoot.Tournament.Seats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.Seats(childComplexity), true
+	case "Tournament.standings":
+		if e.ComplexityRoot.Tournament.Standings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.Standings(childComplexity), true
+	case "Tournament.startedAt":
+		if e.ComplexityRoot.Tournament.StartedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.StartedAt(childComplexity), true
+	case "Tournament.startsAt":
+		if e.ComplexityRoot.Tournament.StartsAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.StartsAt(childComplexity), true
+	case "Tournament.status":
+		if e.ComplexityRoot.Tournament.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.Status(childComplexity), true
+	case "Tournament.turnLimitSeconds":
+		if e.ComplexityRoot.Tournament.TurnLimitSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.TurnLimitSeconds(childComplexity), true
+	case "Tournament.viewerEntered":
+		if e.ComplexityRoot.Tournament.ViewerEntered == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournament.ViewerEntered(childComplexity), true
+
+	case "TournamentConnection.edges":
+		if e.ComplexityRoot.TournamentConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentConnection.Edges(childComplexity), true
+	case "TournamentConnection.pageInfo":
+		if e.ComplexityRoot.TournamentConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentConnection.PageInfo(childComplexity), true
+	case "TournamentConnection.totalCount":
+		if e.ComplexityRoot.TournamentConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentConnection.TotalCount(childComplexity), true
+
+	case "TournamentEdge.cursor":
+		if e.ComplexityRoot.TournamentEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentEdge.Cursor(childComplexity), true
+	case "TournamentEdge.node":
+		if e.ComplexityRoot.TournamentEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentEdge.Node(childComplexity), true
+
+	case "TournamentEntrant.enteredAt":
+		if e.ComplexityRoot.TournamentEntrant.EnteredAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentEntrant.EnteredAt(childComplexity), true
+	case "TournamentEntrant.seed":
+		if e.ComplexityRoot.TournamentEntrant.Seed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentEntrant.Seed(childComplexity), true
+	case "TournamentEntrant.user":
+		if e.ComplexityRoot.TournamentEntrant.User == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentEntrant.User(childComplexity), true
+	case "TournamentEntrant.userName":
+		if e.ComplexityRoot.TournamentEntrant.UserName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentEntrant.UserName(childComplexity), true
+
+	case "TournamentPayload.tournament":
+		if e.ComplexityRoot.TournamentPayload.Tournament == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentPayload.Tournament(childComplexity), true
+	case "TournamentPayload.userErrors":
+		if e.ComplexityRoot.TournamentPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentPayload.UserErrors(childComplexity), true
+
+	case "TournamentRound.number":
+		if e.ComplexityRoot.TournamentRound.Number == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentRound.Number(childComplexity), true
+	case "TournamentRound.tableCount":
+		if e.ComplexityRoot.TournamentRound.TableCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentRound.TableCount(childComplexity), true
+	case "TournamentRound.tables":
+		if e.ComplexityRoot.TournamentRound.Tables == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentRound.Tables(childComplexity), true
+
+	case "TournamentStanding.buchholz":
+		if e.ComplexityRoot.TournamentStanding.Buchholz == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentStanding.Buchholz(childComplexity), true
+	case "TournamentStanding.played":
+		if e.ComplexityRoot.TournamentStanding.Played == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentStanding.Played(childComplexity), true
+	case "TournamentStanding.points":
+		if e.ComplexityRoot.TournamentStanding.Points == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentStanding.Points(childComplexity), true
+	case "TournamentStanding.rank":
+		if e.ComplexityRoot.TournamentStanding.Rank == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentStanding.Rank(childComplexity), true
+	case "TournamentStanding.seed":
+		if e.ComplexityRoot.TournamentStanding.Seed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentStanding.Seed(childComplexity), true
+	case "TournamentStanding.user":
+		if e.ComplexityRoot.TournamentStanding.User == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentStanding.User(childComplexity), true
+	case "TournamentStanding.userName":
+		if e.ComplexityRoot.TournamentStanding.UserName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentStanding.UserName(childComplexity), true
+	case "TournamentStanding.wins":
+		if e.ComplexityRoot.TournamentStanding.Wins == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentStanding.Wins(childComplexity), true
+
+	case "TournamentTable.advancing":
+		if e.ComplexityRoot.TournamentTable.Advancing == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentTable.Advancing(childComplexity), true
+	case "TournamentTable.bye":
+		if e.ComplexityRoot.TournamentTable.Bye == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentTable.Bye(childComplexity), true
+	case "TournamentTable.game":
+		if e.ComplexityRoot.TournamentTable.Game == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentTable.Game(childComplexity), true
+	case "TournamentTable.gameId":
+		if e.ComplexityRoot.TournamentTable.GameID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentTable.GameID(childComplexity), true
+	case "TournamentTable.number":
+		if e.ComplexityRoot.TournamentTable.Number == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentTable.Number(childComplexity), true
+	case "TournamentTable.over":
+		if e.ComplexityRoot.TournamentTable.Over == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentTable.Over(childComplexity), true
+	case "TournamentTable.seats":
+		if e.ComplexityRoot.TournamentTable.Seats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentTable.Seats(childComplexity), true
+
+	case "TournamentTableSeat.place":
+		if e.ComplexityRoot.TournamentTableSeat.Place == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentTableSeat.Place(childComplexity), true
+	case "TournamentTableSeat.points":
+		if e.ComplexityRoot.TournamentTableSeat.Points == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentTableSeat.Points(childComplexity), true
+	case "TournamentTableSeat.user":
+		if e.ComplexityRoot.TournamentTableSeat.User == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentTableSeat.User(childComplexity), true
+	case "TournamentTableSeat.userName":
+		if e.ComplexityRoot.TournamentTableSeat.UserName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournamentTableSeat.UserName(childComplexity), true
+
 	case "UnregisterPushSubscriptionPayload.removed":
 		if e.ComplexityRoot.UnregisterPushSubscriptionPayload.Removed == nil {
 			break
@@ -4635,6 +5368,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("CloseChatReportInput", ec.unmarshalInputCloseChatReportInput),
 			graphql.NewInputUnmarshaler("CreateApiTokenInput", ec.unmarshalInputCreateApiTokenInput),
 			graphql.NewInputUnmarshaler("CreateGameInput", ec.unmarshalInputCreateGameInput),
+			graphql.NewInputUnmarshaler("CreateTournamentInput", ec.unmarshalInputCreateTournamentInput),
 			graphql.NewInputUnmarshaler("DelegateSeatInput", ec.unmarshalInputDelegateSeatInput),
 			graphql.NewInputUnmarshaler("FortifyInput", ec.unmarshalInputFortifyInput),
 			graphql.NewInputUnmarshaler("GameInput", ec.unmarshalInputGameInput),
@@ -4656,6 +5390,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("ReclaimSeatInput", ec.unmarshalInputReclaimSeatInput),
 			graphql.NewInputUnmarshaler("RegisterPushSubscriptionInput", ec.unmarshalInputRegisterPushSubscriptionInput),
 			graphql.NewInputUnmarshaler("ReportChatMessageInput", ec.unmarshalInputReportChatMessageInput),
+			graphql.NewInputUnmarshaler("ReverseRatingChangeInput", ec.unmarshalInputReverseRatingChangeInput),
 			graphql.NewInputUnmarshaler("RevokeApiTokenInput", ec.unmarshalInputRevokeApiTokenInput),
 			graphql.NewInputUnmarshaler("SeatInput", ec.unmarshalInputSeatInput),
 			graphql.NewInputUnmarshaler("SendChatMessageInput", ec.unmarshalInputSendChatMessageInput),
@@ -4775,7 +5510,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/chat.graphqls" "schema/delegation.graphqls" "schema/dice.graphqls" "schema/game.graphqls" "schema/ladder.graphqls" "schema/live.graphqls" "schema/luck.graphqls" "schema/maps.graphqls" "schema/presence.graphqls" "schema/push.graphqls" "schema/rating.graphqls"
+//go:embed "schema/account.graphqls" "schema/base.graphqls" "schema/board_columns.graphqls" "schema/chat.graphqls" "schema/delegation.graphqls" "schema/dice.graphqls" "schema/game.graphqls" "schema/ladder.graphqls" "schema/leaderboard.graphqls" "schema/live.graphqls" "schema/luck.graphqls" "schema/maps.graphqls" "schema/presence.graphqls" "schema/push.graphqls" "schema/rating.graphqls" "schema/tournament.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -4795,12 +5530,14 @@ var sources = []*ast.Source{
 	{Name: "schema/dice.graphqls", Input: sourceData("schema/dice.graphqls"), BuiltIn: false},
 	{Name: "schema/game.graphqls", Input: sourceData("schema/game.graphqls"), BuiltIn: false},
 	{Name: "schema/ladder.graphqls", Input: sourceData("schema/ladder.graphqls"), BuiltIn: false},
+	{Name: "schema/leaderboard.graphqls", Input: sourceData("schema/leaderboard.graphqls"), BuiltIn: false},
 	{Name: "schema/live.graphqls", Input: sourceData("schema/live.graphqls"), BuiltIn: false},
 	{Name: "schema/luck.graphqls", Input: sourceData("schema/luck.graphqls"), BuiltIn: false},
 	{Name: "schema/maps.graphqls", Input: sourceData("schema/maps.graphqls"), BuiltIn: false},
 	{Name: "schema/presence.graphqls", Input: sourceData("schema/presence.graphqls"), BuiltIn: false},
 	{Name: "schema/push.graphqls", Input: sourceData("schema/push.graphqls"), BuiltIn: false},
 	{Name: "schema/rating.graphqls", Input: sourceData("schema/rating.graphqls"), BuiltIn: false},
+	{Name: "schema/tournament.graphqls", Input: sourceData("schema/tournament.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -5466,6 +6203,62 @@ func (ec *executionContext) childFields_LadderPayload(ctx context.Context, field
 	return nil, fmt.Errorf("no field named %q was found under type LadderPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_Leaderboard(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "mode":
+		return ec.fieldContext_Leaderboard_mode(ctx, field)
+	case "family":
+		return ec.fieldContext_Leaderboard_family(ctx, field)
+	case "season":
+		return ec.fieldContext_Leaderboard_season(ctx, field)
+	case "total":
+		return ec.fieldContext_Leaderboard_total(ctx, field)
+	case "entries":
+		return ec.fieldContext_Leaderboard_entries(ctx, field)
+	case "hasNextPage":
+		return ec.fieldContext_Leaderboard_hasNextPage(ctx, field)
+	case "viewerEntry":
+		return ec.fieldContext_Leaderboard_viewerEntry(ctx, field)
+	case "entry":
+		return ec.fieldContext_Leaderboard_entry(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Leaderboard", field.Name)
+}
+
+func (ec *executionContext) childFields_LeaderboardEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rank":
+		return ec.fieldContext_LeaderboardEntry_rank(ctx, field)
+	case "userId":
+		return ec.fieldContext_LeaderboardEntry_userId(ctx, field)
+	case "name":
+		return ec.fieldContext_LeaderboardEntry_name(ctx, field)
+	case "rating":
+		return ec.fieldContext_LeaderboardEntry_rating(ctx, field)
+	case "provisional":
+		return ec.fieldContext_LeaderboardEntry_provisional(ctx, field)
+	case "games":
+		return ec.fieldContext_LeaderboardEntry_games(ctx, field)
+	case "cursor":
+		return ec.fieldContext_LeaderboardEntry_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LeaderboardEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_LeaderboardSeason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "number":
+		return ec.fieldContext_LeaderboardSeason_number(ctx, field)
+	case "startsAt":
+		return ec.fieldContext_LeaderboardSeason_startsAt(ctx, field)
+	case "endsAt":
+		return ec.fieldContext_LeaderboardSeason_endsAt(ctx, field)
+	case "closed":
+		return ec.fieldContext_LeaderboardSeason_closed(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LeaderboardSeason", field.Name)
+}
+
 func (ec *executionContext) childFields_LiveEvent(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "seq":
@@ -5928,6 +6721,14 @@ func (ec *executionContext) childFields_Reinforcements(ctx context.Context, fiel
 	return nil, fmt.Errorf("no field named %q was found under type Reinforcements", field.Name)
 }
 
+func (ec *executionContext) childFields_ReverseRatingChangePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "userErrors":
+		return ec.fieldContext_ReverseRatingChangePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ReverseRatingChangePayload", field.Name)
+}
+
 func (ec *executionContext) childFields_RevokeApiTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "apiToken":
@@ -6158,6 +6959,172 @@ func (ec *executionContext) childFields_TerritoryState(ctx context.Context, fiel
 		return ec.fieldContext_TerritoryState_sight(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TerritoryState", field.Name)
+}
+
+func (ec *executionContext) childFields_Tournament(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Tournament_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Tournament_name(ctx, field)
+	case "creator":
+		return ec.fieldContext_Tournament_creator(ctx, field)
+	case "format":
+		return ec.fieldContext_Tournament_format(ctx, field)
+	case "seats":
+		return ec.fieldContext_Tournament_seats(ctx, field)
+	case "maps":
+		return ec.fieldContext_Tournament_maps(ctx, field)
+	case "turnLimitSeconds":
+		return ec.fieldContext_Tournament_turnLimitSeconds(ctx, field)
+	case "rated":
+		return ec.fieldContext_Tournament_rated(ctx, field)
+	case "ratingMode":
+		return ec.fieldContext_Tournament_ratingMode(ctx, field)
+	case "entryLimit":
+		return ec.fieldContext_Tournament_entryLimit(ctx, field)
+	case "startsAt":
+		return ec.fieldContext_Tournament_startsAt(ctx, field)
+	case "roundCount":
+		return ec.fieldContext_Tournament_roundCount(ctx, field)
+	case "round":
+		return ec.fieldContext_Tournament_round(ctx, field)
+	case "status":
+		return ec.fieldContext_Tournament_status(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Tournament_createdAt(ctx, field)
+	case "startedAt":
+		return ec.fieldContext_Tournament_startedAt(ctx, field)
+	case "finishedAt":
+		return ec.fieldContext_Tournament_finishedAt(ctx, field)
+	case "entrantCount":
+		return ec.fieldContext_Tournament_entrantCount(ctx, field)
+	case "entrants":
+		return ec.fieldContext_Tournament_entrants(ctx, field)
+	case "viewerEntered":
+		return ec.fieldContext_Tournament_viewerEntered(ctx, field)
+	case "rounds":
+		return ec.fieldContext_Tournament_rounds(ctx, field)
+	case "standings":
+		return ec.fieldContext_Tournament_standings(ctx, field)
+	case "bracket":
+		return ec.fieldContext_Tournament_bracket(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Tournament", field.Name)
+}
+
+func (ec *executionContext) childFields_TournamentConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_TournamentConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_TournamentConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_TournamentConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TournamentConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_TournamentEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_TournamentEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_TournamentEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TournamentEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_TournamentEntrant(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "user":
+		return ec.fieldContext_TournamentEntrant_user(ctx, field)
+	case "userName":
+		return ec.fieldContext_TournamentEntrant_userName(ctx, field)
+	case "seed":
+		return ec.fieldContext_TournamentEntrant_seed(ctx, field)
+	case "enteredAt":
+		return ec.fieldContext_TournamentEntrant_enteredAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TournamentEntrant", field.Name)
+}
+
+func (ec *executionContext) childFields_TournamentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "tournament":
+		return ec.fieldContext_TournamentPayload_tournament(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_TournamentPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TournamentPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_TournamentRound(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "number":
+		return ec.fieldContext_TournamentRound_number(ctx, field)
+	case "tableCount":
+		return ec.fieldContext_TournamentRound_tableCount(ctx, field)
+	case "tables":
+		return ec.fieldContext_TournamentRound_tables(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TournamentRound", field.Name)
+}
+
+func (ec *executionContext) childFields_TournamentStanding(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rank":
+		return ec.fieldContext_TournamentStanding_rank(ctx, field)
+	case "user":
+		return ec.fieldContext_TournamentStanding_user(ctx, field)
+	case "userName":
+		return ec.fieldContext_TournamentStanding_userName(ctx, field)
+	case "points":
+		return ec.fieldContext_TournamentStanding_points(ctx, field)
+	case "buchholz":
+		return ec.fieldContext_TournamentStanding_buchholz(ctx, field)
+	case "wins":
+		return ec.fieldContext_TournamentStanding_wins(ctx, field)
+	case "played":
+		return ec.fieldContext_TournamentStanding_played(ctx, field)
+	case "seed":
+		return ec.fieldContext_TournamentStanding_seed(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TournamentStanding", field.Name)
+}
+
+func (ec *executionContext) childFields_TournamentTable(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "number":
+		return ec.fieldContext_TournamentTable_number(ctx, field)
+	case "seats":
+		return ec.fieldContext_TournamentTable_seats(ctx, field)
+	case "game":
+		return ec.fieldContext_TournamentTable_game(ctx, field)
+	case "gameId":
+		return ec.fieldContext_TournamentTable_gameId(ctx, field)
+	case "bye":
+		return ec.fieldContext_TournamentTable_bye(ctx, field)
+	case "over":
+		return ec.fieldContext_TournamentTable_over(ctx, field)
+	case "advancing":
+		return ec.fieldContext_TournamentTable_advancing(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TournamentTable", field.Name)
+}
+
+func (ec *executionContext) childFields_TournamentTableSeat(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "user":
+		return ec.fieldContext_TournamentTableSeat_user(ctx, field)
+	case "userName":
+		return ec.fieldContext_TournamentTableSeat_userName(ctx, field)
+	case "place":
+		return ec.fieldContext_TournamentTableSeat_place(ctx, field)
+	case "points":
+		return ec.fieldContext_TournamentTableSeat_points(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TournamentTableSeat", field.Name)
 }
 
 func (ec *executionContext) childFields_UnregisterPushSubscriptionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6512,6 +7479,20 @@ func (ec *executionContext) field_Game_viewerActions_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Leaderboard_entry_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "user",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["user"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_MapBonusArea_colorIndex_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -6610,6 +7591,20 @@ func (ec *executionContext) field_Mutation_createGame_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createTournament_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (CreateTournamentInput, error) {
+			return ec.unmarshalNCreateTournamentInput2routᚋgraphᚐCreateTournamentInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_declineInvitation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -6677,6 +7672,20 @@ func (ec *executionContext) field_Mutation_endTurn_args(ctx context.Context, raw
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_enterTournament_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -6761,6 +7770,20 @@ func (ec *executionContext) field_Mutation_leaveLadder_args(ctx context.Context,
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_leaveTournament_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -6896,6 +7919,20 @@ func (ec *executionContext) field_Mutation_resign_args(ctx context.Context, rawA
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (TurnInput, error) {
 			return ec.unmarshalNTurnInput2routᚋgraphᚐTurnInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_reverseRatingChange_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ReverseRatingChangeInput, error) {
+			return ec.unmarshalNReverseRatingChangeInput2routᚋgraphᚐReverseRatingChangeInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -7326,6 +8363,74 @@ func (ec *executionContext) field_Query_games_args(ctx context.Context, rawArgs 
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_leaderboardFamilies_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "mode",
+		func(ctx context.Context, v any) (LeaderboardMode, error) {
+			return ec.unmarshalNLeaderboardMode2routᚋgraphᚐLeaderboardMode(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["mode"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_leaderboard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "mode",
+		func(ctx context.Context, v any) (LeaderboardMode, error) {
+			return ec.unmarshalNLeaderboardMode2routᚋgraphᚐLeaderboardMode(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["mode"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "family",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["family"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "season",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["season"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg5
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_map_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -7455,6 +8560,50 @@ func (ec *executionContext) field_Query_rollOdds_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["defendDice"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_tournament_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_tournaments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) (*TournamentStatus, error) {
+			return ec.unmarshalOTournamentStatus2ᚖroutᚋgraphᚐTournamentStatus(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[int], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
 	return args, nil
 }
 
@@ -13178,6 +14327,491 @@ func (ec *executionContext) fieldContext_LadderPayload_userErrors(_ context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Leaderboard_mode(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_mode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Mode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v LeaderboardMode) graphql.Marshaler {
+			return ec.marshalNLeaderboardMode2routᚋgraphᚐLeaderboardMode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_mode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Leaderboard", field, false, false, "LeaderboardMode")
+}
+
+func (ec *executionContext) _Leaderboard_family(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_family(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Family, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_family(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Leaderboard", field, false, false, "String")
+}
+
+func (ec *executionContext) _Leaderboard_season(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_season(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Season, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *LeaderboardSeason) graphql.Marshaler {
+			return ec.marshalNLeaderboardSeason2ᚖroutᚋgraphᚐLeaderboardSeason(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_season(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Leaderboard",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LeaderboardSeason(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Leaderboard_total(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Leaderboard", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Leaderboard_entries(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_entries(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Entries, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*LeaderboardEntry) graphql.Marshaler {
+			return ec.marshalNLeaderboardEntry2ᚕᚖroutᚋgraphᚐLeaderboardEntryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_entries(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Leaderboard",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LeaderboardEntry(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Leaderboard_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_hasNextPage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasNextPage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Leaderboard", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _Leaderboard_viewerEntry(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_viewerEntry(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Leaderboard().ViewerEntry(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *LeaderboardEntry) graphql.Marshaler {
+			return ec.marshalOLeaderboardEntry2ᚖroutᚋgraphᚐLeaderboardEntry(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_viewerEntry(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Leaderboard",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LeaderboardEntry(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Leaderboard_entry(ctx context.Context, field graphql.CollectedField, obj *Leaderboard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Leaderboard_entry(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Leaderboard().Entry(ctx, obj, fc.Args["user"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *LeaderboardEntry) graphql.Marshaler {
+			return ec.marshalOLeaderboardEntry2ᚖroutᚋgraphᚐLeaderboardEntry(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Leaderboard_entry(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Leaderboard",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LeaderboardEntry(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Leaderboard_entry_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LeaderboardEntry_rank(ctx context.Context, field graphql.CollectedField, obj *LeaderboardEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardEntry_rank(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rank, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardEntry_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardEntry", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LeaderboardEntry_userId(ctx context.Context, field graphql.CollectedField, obj *LeaderboardEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardEntry_userId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardEntry_userId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardEntry", field, false, false, "ID")
+}
+
+func (ec *executionContext) _LeaderboardEntry_name(ctx context.Context, field graphql.CollectedField, obj *LeaderboardEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardEntry_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardEntry_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardEntry", field, false, false, "String")
+}
+
+func (ec *executionContext) _LeaderboardEntry_rating(ctx context.Context, field graphql.CollectedField, obj *LeaderboardEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardEntry_rating(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rating, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardEntry_rating(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardEntry", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LeaderboardEntry_provisional(ctx context.Context, field graphql.CollectedField, obj *LeaderboardEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardEntry_provisional(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Provisional, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardEntry_provisional(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardEntry", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _LeaderboardEntry_games(ctx context.Context, field graphql.CollectedField, obj *LeaderboardEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardEntry_games(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Games, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardEntry_games(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardEntry", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LeaderboardEntry_cursor(ctx context.Context, field graphql.CollectedField, obj *LeaderboardEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardEntry_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardEntry_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardEntry", field, false, false, "String")
+}
+
+func (ec *executionContext) _LeaderboardSeason_number(ctx context.Context, field graphql.CollectedField, obj *LeaderboardSeason) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardSeason_number(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Number, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardSeason_number(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardSeason", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LeaderboardSeason_startsAt(ctx context.Context, field graphql.CollectedField, obj *LeaderboardSeason) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardSeason_startsAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartsAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardSeason_startsAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardSeason", field, false, false, "Time")
+}
+
+func (ec *executionContext) _LeaderboardSeason_endsAt(ctx context.Context, field graphql.CollectedField, obj *LeaderboardSeason) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardSeason_endsAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EndsAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardSeason_endsAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardSeason", field, false, false, "Time")
+}
+
+func (ec *executionContext) _LeaderboardSeason_closed(ctx context.Context, field graphql.CollectedField, obj *LeaderboardSeason) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LeaderboardSeason_closed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Closed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LeaderboardSeason_closed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LeaderboardSeason", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _LiveEvent_seq(ctx context.Context, field graphql.CollectedField, obj *live.Event) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -17116,6 +18750,63 @@ func (ec *executionContext) fieldContext_Mutation_leaveLadder(ctx context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_reverseRatingChange(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_reverseRatingChange(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReverseRatingChange(ctx, fc.Args["input"].(ReverseRatingChangeInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *ReverseRatingChangePayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *ReverseRatingChangePayload) graphql.Marshaler {
+			return ec.marshalNReverseRatingChangePayload2ᚖroutᚋgraphᚐReverseRatingChangePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_reverseRatingChange(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ReverseRatingChangePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reverseRatingChange_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_importMap(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -17452,6 +19143,177 @@ func (ec *executionContext) fieldContext_Mutation_unregisterPushSubscription(ctx
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_unregisterPushSubscription_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createTournament(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createTournament(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateTournament(ctx, fc.Args["input"].(CreateTournamentInput))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *TournamentPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *TournamentPayload) graphql.Marshaler {
+			return ec.marshalNTournamentPayload2ᚖroutᚋgraphᚐTournamentPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createTournament(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TournamentPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createTournament_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_enterTournament(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_enterTournament(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().EnterTournament(ctx, fc.Args["id"].(string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *TournamentPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *TournamentPayload) graphql.Marshaler {
+			return ec.marshalNTournamentPayload2ᚖroutᚋgraphᚐTournamentPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_enterTournament(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TournamentPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_enterTournament_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_leaveTournament(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_leaveTournament(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().LeaveTournament(ctx, fc.Args["id"].(string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				if ec.Directives.Auth == nil {
+					var zeroVal *TournamentPayload
+					return zeroVal, errors.New("directive auth is not implemented")
+				}
+				return ec.Directives.Auth(ctx, nil, directive0)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *TournamentPayload) graphql.Marshaler {
+			return ec.marshalNTournamentPayload2ᚖroutᚋgraphᚐTournamentPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_leaveTournament(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TournamentPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_leaveTournament_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -19477,6 +21339,126 @@ func (ec *executionContext) fieldContext_Query_ladders(_ context.Context, field 
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_leaderboard(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_leaderboard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Leaderboard(ctx, fc.Args["mode"].(LeaderboardMode), fc.Args["family"].(string), fc.Args["season"].(*int), fc.Args["first"].(int), fc.Args["after"].(*string), fc.Args["page"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *Leaderboard) graphql.Marshaler {
+			return ec.marshalNLeaderboard2ᚖroutᚋgraphᚐLeaderboard(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_leaderboard(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Leaderboard(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_leaderboard_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_leaderboardSeasons(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_leaderboardSeasons(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().LeaderboardSeasons(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*LeaderboardSeason) graphql.Marshaler {
+			return ec.marshalNLeaderboardSeason2ᚕᚖroutᚋgraphᚐLeaderboardSeasonᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_leaderboardSeasons(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LeaderboardSeason(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_leaderboardFamilies(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_leaderboardFamilies(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LeaderboardFamilies(ctx, fc.Args["mode"].(LeaderboardMode))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_leaderboardFamilies(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_leaderboardFamilies_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_maps(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -19586,6 +21568,94 @@ func (ec *executionContext) _Query_pushPublicKey(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_Query_pushPublicKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Query", field, true, true, "String")
+}
+
+func (ec *executionContext) _Query_tournaments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_tournaments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Tournaments(ctx, fc.Args["status"].(*TournamentStatus), fc.Args["first"].(*int), fc.Args["after"].(*entgql.Cursor[int]))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *TournamentConnection) graphql.Marshaler {
+			return ec.marshalNTournamentConnection2ᚖroutᚋgraphᚐTournamentConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_tournaments(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TournamentConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_tournaments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_tournament(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_tournament(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Tournament(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *Tournament) graphql.Marshaler {
+			return ec.marshalNTournament2ᚖroutᚋgraphᚐTournament(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_tournament(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Tournament(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_tournament_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -20080,6 +22150,38 @@ func (ec *executionContext) _Reinforcements_fromCards(ctx context.Context, field
 }
 func (ec *executionContext) fieldContext_Reinforcements_fromCards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Reinforcements", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ReverseRatingChangePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *ReverseRatingChangePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReverseRatingChangePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReverseRatingChangePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReverseRatingChangePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _RevokeApiTokenPayload_apiToken(ctx context.Context, field graphql.CollectedField, obj *RevokeAPITokenPayload) (ret graphql.Marshaler) {
@@ -22043,6 +24145,1447 @@ func (ec *executionContext) _TerritoryState_sight(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_TerritoryState_sight(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("TerritoryState", field, false, false, "String")
+}
+
+func (ec *executionContext) _Tournament_id(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Tournament_name(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "String")
+}
+
+func (ec *executionContext) _Tournament_creator(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_creator(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Tournament().Creator(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalOUser2ᚖroutᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_creator(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Tournament",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Tournament_format(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_format(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Format, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v TournamentFormat) graphql.Marshaler {
+			return ec.marshalNTournamentFormat2routᚋgraphᚐTournamentFormat(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_format(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "TournamentFormat")
+}
+
+func (ec *executionContext) _Tournament_seats(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_seats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_seats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Tournament_maps(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_maps(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Maps, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_maps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "String")
+}
+
+func (ec *executionContext) _Tournament_turnLimitSeconds(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_turnLimitSeconds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TurnLimitSeconds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_turnLimitSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Tournament_rated(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_rated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_rated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _Tournament_ratingMode(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_ratingMode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RatingMode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_ratingMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "String")
+}
+
+func (ec *executionContext) _Tournament_entryLimit(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_entryLimit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EntryLimit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_entryLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Tournament_startsAt(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_startsAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartsAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_startsAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Tournament_roundCount(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_roundCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RoundCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_roundCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Tournament_round(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_round(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Round, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_round(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Tournament_status(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v TournamentStatus) graphql.Marshaler {
+			return ec.marshalNTournamentStatus2routᚋgraphᚐTournamentStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "TournamentStatus")
+}
+
+func (ec *executionContext) _Tournament_createdAt(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Tournament_startedAt(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_startedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Tournament_finishedAt(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_finishedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FinishedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_finishedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Tournament_entrantCount(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_entrantCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Tournament().EntrantCount(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_entrantCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, true, true, "Int")
+}
+
+func (ec *executionContext) _Tournament_entrants(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_entrants(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Tournament().Entrants(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*TournamentEntrant) graphql.Marshaler {
+			return ec.marshalNTournamentEntrant2ᚕᚖroutᚋgraphᚐTournamentEntrantᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_entrants(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Tournament",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TournamentEntrant(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Tournament_viewerEntered(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_viewerEntered(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Tournament().ViewerEntered(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_viewerEntered(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournament", field, true, true, "Boolean")
+}
+
+func (ec *executionContext) _Tournament_rounds(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_rounds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Tournament().Rounds(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*TournamentRound) graphql.Marshaler {
+			return ec.marshalNTournamentRound2ᚕᚖroutᚋgraphᚐTournamentRoundᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_rounds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Tournament",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TournamentRound(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Tournament_standings(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_standings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Tournament().Standings(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*TournamentStanding) graphql.Marshaler {
+			return ec.marshalNTournamentStanding2ᚕᚖroutᚋgraphᚐTournamentStandingᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_standings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Tournament",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TournamentStanding(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Tournament_bracket(ctx context.Context, field graphql.CollectedField, obj *Tournament) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournament_bracket(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Tournament().Bracket(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*TournamentRound) graphql.Marshaler {
+			return ec.marshalOTournamentRound2ᚕᚖroutᚋgraphᚐTournamentRoundᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Tournament_bracket(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Tournament",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TournamentRound(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournamentConnection_edges(ctx context.Context, field graphql.CollectedField, obj *TournamentConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*TournamentEdge) graphql.Marshaler {
+			return ec.marshalNTournamentEdge2ᚕᚖroutᚋgraphᚐTournamentEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournamentConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TournamentEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournamentConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *TournamentConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[int]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournamentConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournamentConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *TournamentConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _TournamentEdge_node(ctx context.Context, field graphql.CollectedField, obj *TournamentEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *Tournament) graphql.Marshaler {
+			return ec.marshalNTournament2ᚖroutᚋgraphᚐTournament(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournamentEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Tournament(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournamentEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *TournamentEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[int]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentEdge", field, false, false, "Cursor")
+}
+
+func (ec *executionContext) _TournamentEntrant_user(ctx context.Context, field graphql.CollectedField, obj *TournamentEntrant) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentEntrant_user(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.TournamentEntrant().User(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖroutᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentEntrant_user(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournamentEntrant",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournamentEntrant_userName(ctx context.Context, field graphql.CollectedField, obj *TournamentEntrant) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentEntrant_userName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentEntrant_userName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentEntrant", field, false, false, "String")
+}
+
+func (ec *executionContext) _TournamentEntrant_seed(ctx context.Context, field graphql.CollectedField, obj *TournamentEntrant) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentEntrant_seed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentEntrant_seed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentEntrant", field, false, false, "Float")
+}
+
+func (ec *executionContext) _TournamentEntrant_enteredAt(ctx context.Context, field graphql.CollectedField, obj *TournamentEntrant) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentEntrant_enteredAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EnteredAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentEntrant_enteredAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentEntrant", field, false, false, "Time")
+}
+
+func (ec *executionContext) _TournamentPayload_tournament(ctx context.Context, field graphql.CollectedField, obj *TournamentPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentPayload_tournament(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Tournament, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *Tournament) graphql.Marshaler {
+			return ec.marshalOTournament2ᚖroutᚋgraphᚐTournament(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentPayload_tournament(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournamentPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Tournament(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournamentPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *TournamentPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖroutᚋgraphᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournamentPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournamentRound_number(ctx context.Context, field graphql.CollectedField, obj *TournamentRound) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentRound_number(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Number, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentRound_number(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentRound", field, false, false, "Int")
+}
+
+func (ec *executionContext) _TournamentRound_tableCount(ctx context.Context, field graphql.CollectedField, obj *TournamentRound) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentRound_tableCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TableCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentRound_tableCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentRound", field, false, false, "Int")
+}
+
+func (ec *executionContext) _TournamentRound_tables(ctx context.Context, field graphql.CollectedField, obj *TournamentRound) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentRound_tables(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Tables, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*TournamentTable) graphql.Marshaler {
+			return ec.marshalNTournamentTable2ᚕᚖroutᚋgraphᚐTournamentTableᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentRound_tables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournamentRound",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TournamentTable(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournamentStanding_rank(ctx context.Context, field graphql.CollectedField, obj *TournamentStanding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentStanding_rank(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rank, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentStanding_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentStanding", field, false, false, "Int")
+}
+
+func (ec *executionContext) _TournamentStanding_user(ctx context.Context, field graphql.CollectedField, obj *TournamentStanding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentStanding_user(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.TournamentStanding().User(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖroutᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentStanding_user(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournamentStanding",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournamentStanding_userName(ctx context.Context, field graphql.CollectedField, obj *TournamentStanding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentStanding_userName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentStanding_userName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentStanding", field, false, false, "String")
+}
+
+func (ec *executionContext) _TournamentStanding_points(ctx context.Context, field graphql.CollectedField, obj *TournamentStanding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentStanding_points(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Points, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentStanding_points(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentStanding", field, false, false, "Float")
+}
+
+func (ec *executionContext) _TournamentStanding_buchholz(ctx context.Context, field graphql.CollectedField, obj *TournamentStanding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentStanding_buchholz(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Buchholz, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentStanding_buchholz(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentStanding", field, false, false, "Float")
+}
+
+func (ec *executionContext) _TournamentStanding_wins(ctx context.Context, field graphql.CollectedField, obj *TournamentStanding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentStanding_wins(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Wins, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentStanding_wins(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentStanding", field, false, false, "Int")
+}
+
+func (ec *executionContext) _TournamentStanding_played(ctx context.Context, field graphql.CollectedField, obj *TournamentStanding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentStanding_played(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Played, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentStanding_played(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentStanding", field, false, false, "Int")
+}
+
+func (ec *executionContext) _TournamentStanding_seed(ctx context.Context, field graphql.CollectedField, obj *TournamentStanding) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentStanding_seed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentStanding_seed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentStanding", field, false, false, "Float")
+}
+
+func (ec *executionContext) _TournamentTable_number(ctx context.Context, field graphql.CollectedField, obj *TournamentTable) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentTable_number(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Number, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentTable_number(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentTable", field, false, false, "Int")
+}
+
+func (ec *executionContext) _TournamentTable_seats(ctx context.Context, field graphql.CollectedField, obj *TournamentTable) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentTable_seats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Seats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*TournamentTableSeat) graphql.Marshaler {
+			return ec.marshalNTournamentTableSeat2ᚕᚖroutᚋgraphᚐTournamentTableSeatᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentTable_seats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournamentTable",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TournamentTableSeat(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournamentTable_game(ctx context.Context, field graphql.CollectedField, obj *TournamentTable) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentTable_game(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.TournamentTable().Game(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *Game) graphql.Marshaler {
+			return ec.marshalOGame2ᚖroutᚋgraphᚐGame(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentTable_game(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournamentTable",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Game(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournamentTable_gameId(ctx context.Context, field graphql.CollectedField, obj *TournamentTable) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentTable_gameId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GameID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentTable_gameId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentTable", field, false, false, "ID")
+}
+
+func (ec *executionContext) _TournamentTable_bye(ctx context.Context, field graphql.CollectedField, obj *TournamentTable) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentTable_bye(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Bye, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentTable_bye(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentTable", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _TournamentTable_over(ctx context.Context, field graphql.CollectedField, obj *TournamentTable) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentTable_over(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Over, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentTable_over(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentTable", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _TournamentTable_advancing(ctx context.Context, field graphql.CollectedField, obj *TournamentTable) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentTable_advancing(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Advancing, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *TournamentTableSeat) graphql.Marshaler {
+			return ec.marshalOTournamentTableSeat2ᚖroutᚋgraphᚐTournamentTableSeat(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentTable_advancing(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournamentTable",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TournamentTableSeat(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournamentTableSeat_user(ctx context.Context, field graphql.CollectedField, obj *TournamentTableSeat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentTableSeat_user(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.TournamentTableSeat().User(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖroutᚋentᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentTableSeat_user(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournamentTableSeat",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournamentTableSeat_userName(ctx context.Context, field graphql.CollectedField, obj *TournamentTableSeat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentTableSeat_userName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentTableSeat_userName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentTableSeat", field, false, false, "String")
+}
+
+func (ec *executionContext) _TournamentTableSeat_place(ctx context.Context, field graphql.CollectedField, obj *TournamentTableSeat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentTableSeat_place(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Place, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentTableSeat_place(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentTableSeat", field, false, false, "Int")
+}
+
+func (ec *executionContext) _TournamentTableSeat_points(ctx context.Context, field graphql.CollectedField, obj *TournamentTableSeat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournamentTableSeat_points(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Points, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
+			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_TournamentTableSeat_points(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("TournamentTableSeat", field, false, false, "Float")
 }
 
 func (ec *executionContext) _UnregisterPushSubscriptionPayload_removed(ctx context.Context, field graphql.CollectedField, obj *UnregisterPushSubscriptionPayload) (ret graphql.Marshaler) {
@@ -24348,6 +27891,104 @@ func UnmarshalCreateGameInput(ctx context.Context, raw any) (CreateGameInput, er
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputCreateTournamentInput(ctx context.Context, obj any) (CreateTournamentInput, error) {
+	var it CreateTournamentInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "format", "seats", "maps", "turnLimitSeconds", "rated", "entryLimit", "startsAt", "rounds"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "format":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("format"))
+			data, err := ec.unmarshalNTournamentFormat2routᚋgraphᚐTournamentFormat(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Format = data
+		case "seats":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("seats"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Seats = data
+		case "maps":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maps"))
+			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Maps = data
+		case "turnLimitSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("turnLimitSeconds"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TurnLimitSeconds = data
+		case "rated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rated"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rated = data
+		case "entryLimit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("entryLimit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EntryLimit = data
+		case "startsAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("startsAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StartsAt = data
+		case "rounds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rounds"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rounds = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalCreateTournamentInput unmarshals raw into the CreateTournamentInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalCreateTournamentInput(ctx context.Context, raw any) (CreateTournamentInput, error) {
+	var out CreateTournamentInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "CreateTournamentInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputDelegateSeatInput(ctx context.Context, obj any) (DelegateSeatInput, error) {
 	var it DelegateSeatInput
 	if obj == nil {
@@ -25559,6 +29200,55 @@ func UnmarshalReportChatMessageInput(ctx context.Context, raw any) (ReportChatMe
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputReverseRatingChangeInput(ctx context.Context, obj any) (ReverseRatingChangeInput, error) {
+	var it ReverseRatingChangeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"game", "reason"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "game":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("game"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Game = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalReverseRatingChangeInput unmarshals raw into the ReverseRatingChangeInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalReverseRatingChangeInput(ctx context.Context, raw any) (ReverseRatingChangeInput, error) {
+	var out ReverseRatingChangeInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ReverseRatingChangeInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputRevokeApiTokenInput(ctx context.Context, obj any) (RevokeAPITokenInput, error) {
 	var it RevokeAPITokenInput
 	if obj == nil {
@@ -26657,6 +30347,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._User(ctx, sel, obj)
+	case *Tournament:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Tournament(ctx, sel, obj)
 	case *ent.PushSubscription:
 		if obj == nil {
 			return graphql.Null
@@ -28890,6 +32585,187 @@ func (ec *executionContext) _LadderPayload(ctx context.Context, sel ast.Selectio
 	return out
 }
 
+var leaderboardImplementors = []string{"Leaderboard"}
+
+func (ec *executionContext) _Leaderboard(ctx context.Context, sel ast.SelectionSet, obj *Leaderboard) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, leaderboardImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Leaderboard")
+		case "mode":
+			out.Values[i] = ec._Leaderboard_mode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "family":
+			out.Values[i] = ec._Leaderboard_family(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "season":
+			out.Values[i] = ec._Leaderboard_season(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "total":
+			out.Values[i] = ec._Leaderboard_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "entries":
+			out.Values[i] = ec._Leaderboard_entries(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "hasNextPage":
+			out.Values[i] = ec._Leaderboard_hasNextPage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "viewerEntry":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Leaderboard_viewerEntry(ctx, field, obj)
+				})
+		case "entry":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Leaderboard_entry(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var leaderboardEntryImplementors = []string{"LeaderboardEntry"}
+
+func (ec *executionContext) _LeaderboardEntry(ctx context.Context, sel ast.SelectionSet, obj *LeaderboardEntry) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, leaderboardEntryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LeaderboardEntry")
+		case "rank":
+			out.Values[i] = ec._LeaderboardEntry_rank(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userId":
+			out.Values[i] = ec._LeaderboardEntry_userId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._LeaderboardEntry_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rating":
+			out.Values[i] = ec._LeaderboardEntry_rating(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "provisional":
+			out.Values[i] = ec._LeaderboardEntry_provisional(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "games":
+			out.Values[i] = ec._LeaderboardEntry_games(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._LeaderboardEntry_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var leaderboardSeasonImplementors = []string{"LeaderboardSeason"}
+
+func (ec *executionContext) _LeaderboardSeason(ctx context.Context, sel ast.SelectionSet, obj *LeaderboardSeason) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, leaderboardSeasonImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LeaderboardSeason")
+		case "number":
+			out.Values[i] = ec._LeaderboardSeason_number(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startsAt":
+			out.Values[i] = ec._LeaderboardSeason_startsAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endsAt":
+			out.Values[i] = ec._LeaderboardSeason_endsAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "closed":
+			out.Values[i] = ec._LeaderboardSeason_closed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var liveEventImplementors = []string{"LiveEvent"}
 
 func (ec *executionContext) _LiveEvent(ctx context.Context, sel ast.SelectionSet, obj *live.Event) graphql.Marshaler {
@@ -29873,6 +33749,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "reverseRatingChange":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reverseRatingChange(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "importMap":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_importMap(ctx, field)
@@ -29911,6 +33794,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "unregisterPushSubscription":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_unregisterPushSubscription(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createTournament":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createTournament(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "enterTournament":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_enterTournament(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "leaveTournament":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_leaveTournament(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -30653,6 +34557,24 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_ladders(ctx, field)
 				})
+		case "leaderboard":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_leaderboard(ctx, field)
+				})
+		case "leaderboardSeasons":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_leaderboardSeasons(ctx, field)
+				})
+		case "leaderboardFamilies":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_leaderboardFamilies(ctx, field)
+				})
 		case "maps":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -30670,6 +34592,18 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_pushPublicKey(ctx, field)
+				})
+		case "tournaments":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_tournaments(ctx, field)
+				})
+		case "tournament":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_tournament(ctx, field)
 				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
@@ -30879,6 +34813,39 @@ func (ec *executionContext) _Reinforcements(ctx context.Context, sel ast.Selecti
 			}
 		case "fromCards":
 			out.Values[i] = ec._Reinforcements_fromCards(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var reverseRatingChangePayloadImplementors = []string{"ReverseRatingChangePayload"}
+
+func (ec *executionContext) _ReverseRatingChangePayload(ctx context.Context, sel ast.SelectionSet, obj *ReverseRatingChangePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, reverseRatingChangePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ReverseRatingChangePayload")
+		case "userErrors":
+			out.Values[i] = ec._ReverseRatingChangePayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -31707,6 +35674,549 @@ func (ec *executionContext) _TerritoryState(ctx context.Context, sel ast.Selecti
 			out.Values[i] = ec._TerritoryState_sight(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var tournamentImplementors = []string{"Tournament", "Node"}
+
+func (ec *executionContext) _Tournament(ctx context.Context, sel ast.SelectionSet, obj *Tournament) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tournamentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Tournament")
+		case "id":
+			out.Values[i] = ec._Tournament_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._Tournament_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "creator":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Tournament_creator(ctx, field, obj)
+				})
+		case "format":
+			out.Values[i] = ec._Tournament_format(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "seats":
+			out.Values[i] = ec._Tournament_seats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "maps":
+			out.Values[i] = ec._Tournament_maps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "turnLimitSeconds":
+			out.Values[i] = ec._Tournament_turnLimitSeconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "rated":
+			out.Values[i] = ec._Tournament_rated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "ratingMode":
+			out.Values[i] = ec._Tournament_ratingMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "entryLimit":
+			out.Values[i] = ec._Tournament_entryLimit(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "startsAt":
+			out.Values[i] = ec._Tournament_startsAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "roundCount":
+			out.Values[i] = ec._Tournament_roundCount(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "round":
+			out.Values[i] = ec._Tournament_round(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._Tournament_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Tournament_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "startedAt":
+			out.Values[i] = ec._Tournament_startedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "finishedAt":
+			out.Values[i] = ec._Tournament_finishedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "entrantCount":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Tournament_entrantCount(ctx, field, obj)
+				})
+		case "entrants":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Tournament_entrants(ctx, field, obj)
+				})
+		case "viewerEntered":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Tournament_viewerEntered(ctx, field, obj)
+				})
+		case "rounds":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Tournament_rounds(ctx, field, obj)
+				})
+		case "standings":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Tournament_standings(ctx, field, obj)
+				})
+		case "bracket":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Tournament_bracket(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var tournamentConnectionImplementors = []string{"TournamentConnection"}
+
+func (ec *executionContext) _TournamentConnection(ctx context.Context, sel ast.SelectionSet, obj *TournamentConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tournamentConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TournamentConnection")
+		case "edges":
+			out.Values[i] = ec._TournamentConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._TournamentConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._TournamentConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var tournamentEdgeImplementors = []string{"TournamentEdge"}
+
+func (ec *executionContext) _TournamentEdge(ctx context.Context, sel ast.SelectionSet, obj *TournamentEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tournamentEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TournamentEdge")
+		case "node":
+			out.Values[i] = ec._TournamentEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._TournamentEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var tournamentEntrantImplementors = []string{"TournamentEntrant"}
+
+func (ec *executionContext) _TournamentEntrant(ctx context.Context, sel ast.SelectionSet, obj *TournamentEntrant) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tournamentEntrantImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TournamentEntrant")
+		case "user":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._TournamentEntrant_user(ctx, field, obj)
+				})
+		case "userName":
+			out.Values[i] = ec._TournamentEntrant_userName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "seed":
+			out.Values[i] = ec._TournamentEntrant_seed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "enteredAt":
+			out.Values[i] = ec._TournamentEntrant_enteredAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var tournamentPayloadImplementors = []string{"TournamentPayload"}
+
+func (ec *executionContext) _TournamentPayload(ctx context.Context, sel ast.SelectionSet, obj *TournamentPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tournamentPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TournamentPayload")
+		case "tournament":
+			out.Values[i] = ec._TournamentPayload_tournament(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._TournamentPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var tournamentRoundImplementors = []string{"TournamentRound"}
+
+func (ec *executionContext) _TournamentRound(ctx context.Context, sel ast.SelectionSet, obj *TournamentRound) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tournamentRoundImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TournamentRound")
+		case "number":
+			out.Values[i] = ec._TournamentRound_number(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tableCount":
+			out.Values[i] = ec._TournamentRound_tableCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tables":
+			out.Values[i] = ec._TournamentRound_tables(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var tournamentStandingImplementors = []string{"TournamentStanding"}
+
+func (ec *executionContext) _TournamentStanding(ctx context.Context, sel ast.SelectionSet, obj *TournamentStanding) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tournamentStandingImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TournamentStanding")
+		case "rank":
+			out.Values[i] = ec._TournamentStanding_rank(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "user":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._TournamentStanding_user(ctx, field, obj)
+				})
+		case "userName":
+			out.Values[i] = ec._TournamentStanding_userName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "points":
+			out.Values[i] = ec._TournamentStanding_points(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "buchholz":
+			out.Values[i] = ec._TournamentStanding_buchholz(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "wins":
+			out.Values[i] = ec._TournamentStanding_wins(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "played":
+			out.Values[i] = ec._TournamentStanding_played(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "seed":
+			out.Values[i] = ec._TournamentStanding_seed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var tournamentTableImplementors = []string{"TournamentTable"}
+
+func (ec *executionContext) _TournamentTable(ctx context.Context, sel ast.SelectionSet, obj *TournamentTable) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tournamentTableImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TournamentTable")
+		case "number":
+			out.Values[i] = ec._TournamentTable_number(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "seats":
+			out.Values[i] = ec._TournamentTable_seats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "game":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._TournamentTable_game(ctx, field, obj)
+				})
+		case "gameId":
+			out.Values[i] = ec._TournamentTable_gameId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "bye":
+			out.Values[i] = ec._TournamentTable_bye(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "over":
+			out.Values[i] = ec._TournamentTable_over(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "advancing":
+			out.Values[i] = ec._TournamentTable_advancing(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var tournamentTableSeatImplementors = []string{"TournamentTableSeat"}
+
+func (ec *executionContext) _TournamentTableSeat(ctx context.Context, sel ast.SelectionSet, obj *TournamentTableSeat) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tournamentTableSeatImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TournamentTableSeat")
+		case "user":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._TournamentTableSeat_user(ctx, field, obj)
+				})
+		case "userName":
+			out.Values[i] = ec._TournamentTableSeat_userName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "place":
+			out.Values[i] = ec._TournamentTableSeat_place(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "points":
+			out.Values[i] = ec._TournamentTableSeat_points(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -32701,6 +37211,11 @@ func (ec *executionContext) unmarshalNCreateGameInput2routᚋgraphᚐCreateGameI
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateTournamentInput2routᚋgraphᚐCreateTournamentInput(ctx context.Context, v any) (CreateTournamentInput, error) {
+	res, err := ec.unmarshalInputCreateTournamentInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, v any) (entgql.Cursor[int], error) {
 	res, err := UnmarshalCursor(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -33188,6 +37703,72 @@ func (ec *executionContext) marshalNLadderPayload2ᚖroutᚋgraphᚐLadderPayloa
 		return graphql.Null
 	}
 	return ec._LadderPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNLeaderboard2ᚖroutᚋgraphᚐLeaderboard(ctx context.Context, sel ast.SelectionSet, v *Leaderboard) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Leaderboard!")
+		return graphql.Null
+	}
+	return ec._Leaderboard(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNLeaderboardEntry2ᚕᚖroutᚋgraphᚐLeaderboardEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*LeaderboardEntry) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLeaderboardEntry2ᚖroutᚋgraphᚐLeaderboardEntry(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLeaderboardEntry2ᚖroutᚋgraphᚐLeaderboardEntry(ctx context.Context, sel ast.SelectionSet, v *LeaderboardEntry) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LeaderboardEntry!")
+		return graphql.Null
+	}
+	return ec._LeaderboardEntry(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLeaderboardMode2routᚋgraphᚐLeaderboardMode(ctx context.Context, v any) (LeaderboardMode, error) {
+	var res LeaderboardMode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLeaderboardMode2routᚋgraphᚐLeaderboardMode(ctx context.Context, sel ast.SelectionSet, v LeaderboardMode) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNLeaderboardSeason2ᚕᚖroutᚋgraphᚐLeaderboardSeasonᚄ(ctx context.Context, sel ast.SelectionSet, v []*LeaderboardSeason) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNLeaderboardSeason2ᚖroutᚋgraphᚐLeaderboardSeason(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLeaderboardSeason2ᚖroutᚋgraphᚐLeaderboardSeason(ctx context.Context, sel ast.SelectionSet, v *LeaderboardSeason) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "LeaderboardSeason!")
+		return graphql.Null
+	}
+	return ec._LeaderboardSeason(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNLeaveLadderInput2routᚋgraphᚐLeaveLadderInput(ctx context.Context, v any) (LeaveLadderInput, error) {
@@ -33721,6 +38302,19 @@ func (ec *executionContext) unmarshalNReportChatMessageInput2routᚋgraphᚐRepo
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNReverseRatingChangeInput2routᚋgraphᚐReverseRatingChangeInput(ctx context.Context, v any) (ReverseRatingChangeInput, error) {
+	res, err := ec.unmarshalInputReverseRatingChangeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNReverseRatingChangePayload2ᚖroutᚋgraphᚐReverseRatingChangePayload(ctx context.Context, sel ast.SelectionSet, v *ReverseRatingChangePayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ReverseRatingChangePayload!")
+		return graphql.Null
+	}
+	return ec._ReverseRatingChangePayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNRevokeApiTokenInput2routᚋgraphᚐRevokeAPITokenInput(ctx context.Context, v any) (RevokeAPITokenInput, error) {
 	res, err := ec.unmarshalInputRevokeApiTokenInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -34050,6 +38644,194 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 func (ec *executionContext) unmarshalNTimeOutChatUserInput2routᚋgraphᚐTimeOutChatUserInput(ctx context.Context, v any) (TimeOutChatUserInput, error) {
 	res, err := ec.unmarshalInputTimeOutChatUserInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNTournament2ᚖroutᚋgraphᚐTournament(ctx context.Context, sel ast.SelectionSet, v *Tournament) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Tournament!")
+		return graphql.Null
+	}
+	return ec._Tournament(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTournamentConnection2ᚖroutᚋgraphᚐTournamentConnection(ctx context.Context, sel ast.SelectionSet, v *TournamentConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "TournamentConnection!")
+		return graphql.Null
+	}
+	return ec._TournamentConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTournamentEdge2ᚕᚖroutᚋgraphᚐTournamentEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*TournamentEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTournamentEdge2ᚖroutᚋgraphᚐTournamentEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTournamentEdge2ᚖroutᚋgraphᚐTournamentEdge(ctx context.Context, sel ast.SelectionSet, v *TournamentEdge) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "TournamentEdge!")
+		return graphql.Null
+	}
+	return ec._TournamentEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTournamentEntrant2ᚕᚖroutᚋgraphᚐTournamentEntrantᚄ(ctx context.Context, sel ast.SelectionSet, v []*TournamentEntrant) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTournamentEntrant2ᚖroutᚋgraphᚐTournamentEntrant(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTournamentEntrant2ᚖroutᚋgraphᚐTournamentEntrant(ctx context.Context, sel ast.SelectionSet, v *TournamentEntrant) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "TournamentEntrant!")
+		return graphql.Null
+	}
+	return ec._TournamentEntrant(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNTournamentFormat2routᚋgraphᚐTournamentFormat(ctx context.Context, v any) (TournamentFormat, error) {
+	var res TournamentFormat
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNTournamentFormat2routᚋgraphᚐTournamentFormat(ctx context.Context, sel ast.SelectionSet, v TournamentFormat) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNTournamentPayload2ᚖroutᚋgraphᚐTournamentPayload(ctx context.Context, sel ast.SelectionSet, v *TournamentPayload) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "TournamentPayload!")
+		return graphql.Null
+	}
+	return ec._TournamentPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTournamentRound2ᚕᚖroutᚋgraphᚐTournamentRoundᚄ(ctx context.Context, sel ast.SelectionSet, v []*TournamentRound) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTournamentRound2ᚖroutᚋgraphᚐTournamentRound(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTournamentRound2ᚖroutᚋgraphᚐTournamentRound(ctx context.Context, sel ast.SelectionSet, v *TournamentRound) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "TournamentRound!")
+		return graphql.Null
+	}
+	return ec._TournamentRound(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTournamentStanding2ᚕᚖroutᚋgraphᚐTournamentStandingᚄ(ctx context.Context, sel ast.SelectionSet, v []*TournamentStanding) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTournamentStanding2ᚖroutᚋgraphᚐTournamentStanding(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTournamentStanding2ᚖroutᚋgraphᚐTournamentStanding(ctx context.Context, sel ast.SelectionSet, v *TournamentStanding) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "TournamentStanding!")
+		return graphql.Null
+	}
+	return ec._TournamentStanding(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNTournamentStatus2routᚋgraphᚐTournamentStatus(ctx context.Context, v any) (TournamentStatus, error) {
+	var res TournamentStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNTournamentStatus2routᚋgraphᚐTournamentStatus(ctx context.Context, sel ast.SelectionSet, v TournamentStatus) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNTournamentTable2ᚕᚖroutᚋgraphᚐTournamentTableᚄ(ctx context.Context, sel ast.SelectionSet, v []*TournamentTable) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTournamentTable2ᚖroutᚋgraphᚐTournamentTable(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTournamentTable2ᚖroutᚋgraphᚐTournamentTable(ctx context.Context, sel ast.SelectionSet, v *TournamentTable) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "TournamentTable!")
+		return graphql.Null
+	}
+	return ec._TournamentTable(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTournamentTableSeat2ᚕᚖroutᚋgraphᚐTournamentTableSeatᚄ(ctx context.Context, sel ast.SelectionSet, v []*TournamentTableSeat) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTournamentTableSeat2ᚖroutᚋgraphᚐTournamentTableSeat(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTournamentTableSeat2ᚖroutᚋgraphᚐTournamentTableSeat(ctx context.Context, sel ast.SelectionSet, v *TournamentTableSeat) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "TournamentTableSeat!")
+		return graphql.Null
+	}
+	return ec._TournamentTableSeat(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNTradeCardsInput2routᚋgraphᚐTradeCardsInput(ctx context.Context, v any) (TradeCardsInput, error) {
@@ -34531,6 +39313,13 @@ func (ec *executionContext) marshalOLadderEntry2ᚖroutᚋladderᚐEntry(ctx con
 	return ec._LadderEntry(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOLeaderboardEntry2ᚖroutᚋgraphᚐLeaderboardEntry(ctx context.Context, sel ast.SelectionSet, v *LeaderboardEntry) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LeaderboardEntry(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOLiveEvent2ᚖroutᚋliveᚐEvent(ctx context.Context, sel ast.SelectionSet, v *live.Event) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -34815,6 +39604,55 @@ func (ec *executionContext) marshalOTime2ᚖtimeᚐTime(ctx context.Context, sel
 	_ = ctx
 	res := MarshalTime(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOTournament2ᚖroutᚋgraphᚐTournament(ctx context.Context, sel ast.SelectionSet, v *Tournament) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Tournament(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOTournamentRound2ᚕᚖroutᚋgraphᚐTournamentRoundᚄ(ctx context.Context, sel ast.SelectionSet, v []*TournamentRound) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNTournamentRound2ᚖroutᚋgraphᚐTournamentRound(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOTournamentStatus2ᚖroutᚋgraphᚐTournamentStatus(ctx context.Context, v any) (*TournamentStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(TournamentStatus)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOTournamentStatus2ᚖroutᚋgraphᚐTournamentStatus(ctx context.Context, sel ast.SelectionSet, v *TournamentStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) marshalOTournamentTableSeat2ᚖroutᚋgraphᚐTournamentTableSeat(ctx context.Context, sel ast.SelectionSet, v *TournamentTableSeat) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._TournamentTableSeat(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOUser2ᚕᚖroutᚋentᚐUserᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.User) graphql.Marshaler {

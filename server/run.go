@@ -24,7 +24,6 @@ import (
 	"rout/internal/metrics"
 	"rout/live"
 	"rout/notifications"
-	"rout/tournament"
 	"rout/web"
 
 	"rout/internal/migrate"

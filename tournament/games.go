@@ -34,12 +34,10 @@ type GameSpec struct {
 	// Map is the key of the map, from the tournament's pool.
 	Map       string
 	TurnLimit time.Duration
-	// Rated makes the game rated: the tournament's setting (docs/ratings.md).
-	Rated bool
 	// Users are the table's entrants in seat order.
 	Users []int
-	// Rated and IdleResigns are the game's options of those names (game.CreateInput): a ladder's games
-	// have both.
+	// Rated and IdleResigns are the game's options of those names (game.CreateInput): a tournament's
+	// games are rated by its setting (docs/ratings.md), a ladder's have both.
 	Rated, IdleResigns bool
 }
 
