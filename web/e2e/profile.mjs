@@ -128,7 +128,10 @@ try {
 
   // Bo's profile, from the finished game's seats panel.
   await a.goto(base + `/games/${encodeURIComponent(gameId)}`);
-  await a.locator(".seats").getByRole("link", { name: new RegExp(bo) }).click({ timeout: T });
+  await a
+    .locator(".seats")
+    .getByRole("link", { name: new RegExp(bo) })
+    .click({ timeout: T });
   await a.getByRole("heading", { name: bo, level: 1 }).waitFor({ timeout: T });
   const boRow = ((await a.locator("table.record tbody tr").first().textContent()) ?? "").replace(/\s+/g, " ");
   if (!boRow.includes("2nd") || !boRow.includes("(\u2212"))

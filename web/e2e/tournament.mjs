@@ -103,7 +103,10 @@ try {
     throw new Error(`bob could not resign: ${JSON.stringify(resigned)}`);
   await alice.reload();
   await reloadUntil(alice, alice.getByText("Finished", { exact: true }), "the end of the tournament");
-  const first = alice.getByRole("table", { name: /Ranked by points/ }).getByRole("row").nth(1);
+  const first = alice
+    .getByRole("table", { name: /Ranked by points/ })
+    .getByRole("row")
+    .nth(1);
   const row = (await first.innerText()).replace(/\s+/g, " ");
   if (!row.startsWith(`1 alice-${run} 1 0 1 1`)) throw new Error(`the standings' first row is "${row}", want alice`);
   await alice.getByText(`alice-${run} (advances)`).waitFor({ timeout: T });

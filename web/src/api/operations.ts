@@ -199,6 +199,7 @@ export const ReinforcementsFieldsFragment = graphql(`
     fromCards
   }
 `);
+
 export const GameCardFragment = graphql(`
   fragment GameCard on Game {
     id
@@ -1175,33 +1176,6 @@ export const ProfileQuery = graphql(`
             seats {
               seat
             }
-// Ladders: each with its queue, the viewer's entry and their games of it being played.
-export const LaddersQuery = graphql(`
-  query Ladders {
-    ladders {
-      id
-      name
-      seats
-      mode
-      maps
-      turnLimitSeconds
-      queued
-      myEntry {
-        maxGames
-        openGames
-        queued
-        queuedSince
-      }
-      myGames {
-        id
-        name
-        turn
-        currentSeat
-        turnDeadline
-        seats {
-          seat
-          user {
-            id
           }
         }
       }
@@ -1249,6 +1223,45 @@ export const FinishedGamesQuery = graphql(`
             }
           }
         }
+      }
+    }
+  }
+`);
+
+// Ladders: each with its queue, the viewer's entry and their games of it being played.
+export const LaddersQuery = graphql(`
+  query Ladders {
+    ladders {
+      id
+      name
+      seats
+      mode
+      maps
+      turnLimitSeconds
+      queued
+      myEntry {
+        maxGames
+        openGames
+        queued
+        queuedSince
+      }
+      myGames {
+        id
+        name
+        turn
+        currentSeat
+        turnDeadline
+        seats {
+          seat
+          user {
+            id
+          }
+        }
+      }
+    }
+  }
+`);
+
 export const JoinLadderMutation = graphql(`
   mutation JoinLadder($input: JoinLadderInput!) {
     joinLadder(input: $input) {
@@ -1291,6 +1304,9 @@ export const LeaveLadderMutation = graphql(`
         message
       }
     }
+  }
+`);
+
 // A page of a rating leaderboard, with the viewer's own row (pages/leaderboards.tsx).
 export const LeaderboardQuery = graphql(`
   query Leaderboard($mode: LeaderboardMode!, $family: String!, $season: Int, $first: Int!, $page: Int) {
@@ -1325,6 +1341,9 @@ export const LeaderboardQuery = graphql(`
       closed
     }
     leaderboardFamilies(mode: $mode)
+  }
+`);
+
 // Tournaments (docs/api.md, "Tournaments").
 
 export const TournamentsQuery = graphql(`

@@ -164,10 +164,7 @@ export function TournamentPage(props: { id: string }) {
                     {r.tables.map((tb) => (
                       <li key={tb.number} class="bracket-table">
                         {tb.seats.map((s) => (
-                          <span
-                            key={s.userName}
-                            class={tb.advancing?.userName === s.userName ? "advances" : undefined}
-                          >
+                          <span key={s.userName} class={tb.advancing?.userName === s.userName ? "advances" : undefined}>
                             {s.userName}
                             {tb.advancing?.userName === s.userName && " (advances)"}
                           </span>

@@ -106,7 +106,9 @@ export function NewTournamentPage() {
   const [whenFull, setWhenFull] = useState(true);
   const [startsAt, setStartsAt] = useState("");
   const [rounds, setRounds] = useState("");
-  const [errs, setErrs] = useState<ReadonlyArray<{ field?: readonly string[] | null; message: string; code: string }>>([]);
+  const [errs, setErrs] = useState<ReadonlyArray<{ field?: readonly string[] | null; message: string; code: string }>>(
+    [],
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -200,7 +202,12 @@ export function NewTournamentPage() {
           </small>
         )}
       </fieldset>
-      <Field label="Turn limit (hours)" id="t-turn" hint="1 hour to 30 days" error={fieldError(errs, "turnLimitSeconds")}>
+      <Field
+        label="Turn limit (hours)"
+        id="t-turn"
+        hint="1 hour to 30 days"
+        error={fieldError(errs, "turnLimitSeconds")}
+      >
         <input
           id="t-turn"
           type="number"
@@ -232,7 +239,12 @@ export function NewTournamentPage() {
       </div>
       {!whenFull && (
         <Field label="Start time" id="t-start" error={fieldError(errs, "startsAt")}>
-          <input id="t-start" type="datetime-local" value={startsAt} onInput={(e) => setStartsAt(e.currentTarget.value)} />
+          <input
+            id="t-start"
+            type="datetime-local"
+            value={startsAt}
+            onInput={(e) => setStartsAt(e.currentTarget.value)}
+          />
         </Field>
       )}
       {whenFull && fieldError(errs, "startsAt") && <p class="error">{fieldError(errs, "startsAt")}</p>}

@@ -58,8 +58,12 @@ describe("words", () => {
   });
   it("sums a history up for screen readers", () => {
     expect(chartSummary([])).toBe("No rated games yet.");
-    expect(chartSummary([{ at: "", rating: 1000 }, { at: "", rating: 1040 }, { at: "", rating: 990 }])).toBe(
-      "3 rated games: from 1000 to 990, lowest 990, highest 1040.",
-    );
+    expect(
+      chartSummary([
+        { at: "", rating: 1000 },
+        { at: "", rating: 1040 },
+        { at: "", rating: 990 },
+      ]),
+    ).toBe("3 rated games: from 1000 to 990, lowest 990, highest 1040.");
   });
 });

@@ -18,11 +18,7 @@ export function RatingChart(props: { id: string; title: string; points: HistoryP
       {points.length === 0 ? (
         <p class="hint">{chartSummary(points)}</p>
       ) : (
-        <svg
-          viewBox={`0 0 ${b.width} ${b.height}`}
-          role="img"
-          aria-labelledby={`${props.id}-title ${props.id}-desc`}
-        >
+        <svg viewBox={`0 0 ${b.width} ${b.height}`} role="img" aria-labelledby={`${props.id}-title ${props.id}-desc`}>
           <title id={`${props.id}-title`}>{props.title}</title>
           <desc id={`${props.id}-desc`}>{chartSummary(points)}</desc>
           {l.ticks.map((t) => (

@@ -89,12 +89,19 @@ describe("noticeText", () => {
     expect(noticeText("tournament_round", "X", { tournamentName: "Cup", round: 2 })).toBe(
       "Round 2 of Cup has started: your table plays your game on X.",
     );
-    expect(noticeText("tournament_standing", "X", { tournamentName: "Cup", round: 1, rank: 3, entrants: 6, points: 2.5 })).toBe(
-      "Round 1 of Cup is over: you are 3rd of 6 with 2.5 points.",
-    );
-    expect(noticeText("tournament_standing", "X", { tournamentName: "Cup", round: 3, rank: 11, entrants: 12, points: 0, final: true })).toBe(
-      "Cup is over: you finished 11th of 12 with 0 points.",
-    );
+    expect(
+      noticeText("tournament_standing", "X", { tournamentName: "Cup", round: 1, rank: 3, entrants: 6, points: 2.5 }),
+    ).toBe("Round 1 of Cup is over: you are 3rd of 6 with 2.5 points.");
+    expect(
+      noticeText("tournament_standing", "X", {
+        tournamentName: "Cup",
+        round: 3,
+        rank: 11,
+        entrants: 12,
+        points: 0,
+        final: true,
+      }),
+    ).toBe("Cup is over: you finished 11th of 12 with 0 points.");
     expect(noticeText("something_new", "X", {})).toBe("Something new in your game on X.");
   });
 });

@@ -206,7 +206,8 @@ export function noticeText(kind: string, mapName: string | undefined, data: unkn
     }
     case "tournament_standing": {
       const name = typeof d.tournamentName === "string" && d.tournamentName ? d.tournamentName : "your tournament";
-      const place = typeof d.rank === "number" && typeof d.entrants === "number" ? `${ordinal(d.rank)} of ${d.entrants}` : "ranked";
+      const place =
+        typeof d.rank === "number" && typeof d.entrants === "number" ? `${ordinal(d.rank)} of ${d.entrants}` : "ranked";
       const points = typeof d.points === "number" ? ` with ${d.points} point${d.points === 1 ? "" : "s"}` : "";
       return d.final === true
         ? `${name} is over: you finished ${place}${points}.`
