@@ -32,7 +32,8 @@ var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
 // each team is listed in another user's lobby with each team's open seats, two users join the team they
 // choose (one on a phone), the creator starts it, and every screen's seats panel puts them in their team;
 // then (web/e2e/replay.mjs, on a server whose CPUs move at
-// once) a finished game's summary, its playback and its replay on the map, and (web/e2e/fog.mjs, on that
+// once) a finished game's summary, its playback and its replay on the map, (web/e2e/luck.mjs, on that
+// server) the graphs and the luck panel beside a replay, and (web/e2e/fog.mjs, on that
 // server) a game under fog of war: fogged territories on the map without counts, the counts fog hides in
 // the seats panel, placing and attacking, the map on a phone, and the fog lifting at the end, and
 // (web/e2e/teams.mjs, on that server) a 2v2 of one player and three CPUs made in the New game form and
@@ -83,10 +84,12 @@ func TestWebClientEndToEnd(t *testing.T) {
 	b.node(t, s, 1, "tournament.mjs")
 	s.stop(t)
 
-	// The replay, fog and team scripts play games of CPUs to their end: a server whose CPUs move at once.
+	// The replay, luck, fog and team scripts play games of CPUs to their end: a server whose CPUs move at
+	// once.
 	fast := startServe(t, map[string]string{"DATABASE_URL": url, "ROUT_CPU_DELAY": "0s"})
 	fast.waitReady(t)
 	b.node(t, fast, 1, "replay.mjs")
+	b.node(t, fast, 1, "luck.mjs")
 	b.node(t, fast, 1, "fog.mjs")
 	b.node(t, fast, 1, "teams.mjs")
 	fast.stop(t)
