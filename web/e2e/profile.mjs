@@ -2,8 +2,8 @@
 // the New game form (Classic, her seat and an open one, "Rated" checked); Bo joins it through the API and
 // Ann starts it from her waiting page; Bo resigns through the API, and the game is over. Ann's finished
 // game shows each seat's rating change (hers up, Bo's down) with the players' names linking to their
-// profiles; her header's "Profile" opens hers: the duel rating above 1000 marked provisional, the rating
-// chart (an SVG image with its title and a table under it), her stats (1 finished, 1 won) and her record
+// profiles, and "Dice verified" once the browser has checked its draws; her header's "Profile" opens hers: the duel rating above 1000 marked provisional, the rating
+// chart (an SVG image with its title and a table under it), her stats (1 finished, 1 won), her luck and her record
 // with the duel in 1st place, its change and its replay link, which opens the replay. Bo's profile, from
 // the seats panel's link, shows the loss. axe-core with every rule finds nothing serious or critical on the
 // finished game and both profiles, at 1366 × 900 and on a phone (390 × 844).
@@ -98,6 +98,10 @@ try {
   if (words.length !== 2 || !/^Rating 1\d{3}\?? \(\+\d+\)$/.test(words[0]) || !/\(\u2212\d+\)$/.test(words[1]))
     throw new Error(`the finished game's rating changes: ${JSON.stringify(words)}`);
   const gain = Number(words[0].match(/\(\+(\d+)\)/)[1]);
+  // The browser checks the finished game's dice against the seeds revealed at its end (docs/dice.md).
+  const dice = a.locator(".dice-verified.ok");
+  await dice.waitFor({ timeout: T });
+  log(`dice: ${((await dice.textContent()) ?? "").trim()}`);
   await shot(a, "finished-game");
   await axe(a, "finished rated game");
 
@@ -111,6 +115,8 @@ try {
     throw new Error(`Ann's duel rating card: ${card}`);
   const chart = a.getByRole("img", { name: new RegExp(`${ann}'s Duel rating`) });
   await chart.waitFor({ timeout: T });
+  const luck = ((await a.locator(".luck-profile").textContent()) ?? "").replace(/\s+/g, " ");
+  if (!luck.includes("Luck over 1 finished game")) throw new Error(`Ann's luck: ${luck}`);
   const totals = ((await a.locator(".totals").textContent()) ?? "").replace(/\s+/g, " ");
   if (!totals.includes("Finished1") || !totals.includes("Won1 (100%)")) throw new Error(`Ann's totals: ${totals}`);
   const row = a.locator("table.record tbody tr").first();

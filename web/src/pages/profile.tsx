@@ -11,6 +11,7 @@ import { ErrorLine } from "../ui/form";
 import { Link } from "../ui/link";
 import { changeWords, lengthWords } from "../profile/chart";
 import { RatingChart } from "../profile/ratingchart";
+import { PlayerLuck } from "../luck/player";
 import "../profile/profile.css";
 
 type User = Extract<NonNullable<ProfileData["node"]>, { __typename?: "User"; ratings: unknown }>;
@@ -155,6 +156,8 @@ export function ProfilePage(props: { id: string; viewerId: string }) {
           </div>
         )}
       </section>
+
+      <PlayerLuck userId={props.id} />
 
       <section aria-labelledby="current-h">
         <h2 id="current-h">Games under way</h2>
