@@ -77,7 +77,7 @@ func TestReadRecordIsStrict(t *testing.T) {
 // maxRecordAllocPerByte is the most ReadRecord allocates per byte of a record, garbage included, as
 // docs/record-format.md gives it: the bytes read, the JSON decoder's buffer (which doubles as it fills)
 // and the list of events, made at its final length.
-const maxRecordAllocPerByte = 10
+const maxRecordAllocPerByte = 12
 
 // allocated returns the bytes f allocates. The tests that call it are not parallel.
 func allocated(f func()) uint64 {

@@ -72,8 +72,10 @@ func TestLadderPairsAThousandThroughTheJob(t *testing.T) {
 		mus[i] = 6 + (200+rng.NormFloat64()*150)/48
 		public[int(users[i])] = rating.Rating{Mu: mus[i], Sigma: 2}.Public()
 	}
-	if _, err := e.db.ExecContext(e.ctx, `INSERT INTO ratings (created_at, updated_at, user_id, mode, mu, sigma, games)
-		SELECT now(), now(), u, 'duel', m, 2, 20 FROM unnest($1::bigint[], $2::float8[]) AS v(u, m)`, pq.Array(users), pq.Array(mus)); err != nil {
+	if _, err := e.db.ExecContext(e.ctx, `INSERT INTO ratings (created_at, updated_at, user_id, mode, mu, sigma, games,
+		ordinal, public_rating)
+		SELECT now(), now(), u, 'duel', m, 2, 20, m - 6, greatest(0, round(1000 + 48 * (m - 6)))
+		FROM unnest($1::bigint[], $2::float8[]) AS v(u, m)`, pq.Array(users), pq.Array(mus)); err != nil {
 		t.Fatal(err)
 	}
 	joined := time.Now() // every wait began after it

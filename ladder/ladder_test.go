@@ -79,8 +79,8 @@ func (e *env) rated(mode string, public int) int {
 	e.t.Helper()
 	u := int(dbtest.User(e.t, e.db, dbtest.UserOpts{}))
 	mu := 3 + float64(public-1000)/(200/(25.0/6))
-	if _, err := e.db.ExecContext(e.ctx, `INSERT INTO ratings (created_at, updated_at, user_id, mode, mu, sigma, games)
-		VALUES (now(), now(), $1, $2, $3, 1, 10)`, u, mode, mu); err != nil {
+	if _, err := e.db.ExecContext(e.ctx, `INSERT INTO ratings (created_at, updated_at, user_id, mode, mu, sigma, games,
+		ordinal, public_rating) VALUES (now(), now(), $1, $2, $3::float8, 1, 10, $3::float8 - 3, $4)`, u, mode, mu, public); err != nil {
 		e.t.Fatal(err)
 	}
 	return u

@@ -168,7 +168,7 @@ func TestGamesReplayHostileRecord(t *testing.T) {
 		if exitCode(err) != 1 || !strings.Contains(fmt.Sprint(err), "bad record: "+tt.want) {
 			t.Errorf("%s: rout games replay: %.300v, want exit status 1 and %s", tt.name, err, tt.want)
 		}
-		if limit := uint64(10*len(tt.data) + 4<<20); n > limit {
+		if limit := uint64(12*len(tt.data) + 4<<20); n > limit {
 			t.Errorf("%s: rout games replay allocated %d bytes, more than %d", tt.name, n, limit)
 		}
 	}
