@@ -161,13 +161,15 @@ func TestGameLuckAndGraphsOfFinishedGame(t *testing.T) {
 }
 
 // hiddenRoll returns the sequence number of a battle roll of game id that viewer's record does not show,
-// and one that it shows; 0 where there is none.
+// and one that it shows in which the defender lost an army (so that swapDice changes it); 0 where there is
+// none.
 func hiddenRoll(t *testing.T, db *sql.DB, id int, viewer int) (hidden, shown int64) {
 	t.Helper()
 	ctx := context.Background()
 	_ = db.QueryRowContext(ctx, `SELECT coalesce(max(seq), 0) FROM events WHERE game_id = $1 AND kind = 'battle_rolled'
 		AND seq NOT IN (SELECT seq FROM seen_events WHERE game_id = $1 AND viewer = $2)`, id, viewer).Scan(&hidden)
 	_ = db.QueryRowContext(ctx, `SELECT coalesce(max(seq), 0) FROM events WHERE game_id = $1 AND kind = 'battle_rolled'
+		AND (payload::jsonb->>'defenderLosses')::int > 0
 		AND seq IN (SELECT seq FROM seen_events WHERE game_id = $1 AND viewer = $2)`, id, viewer).Scan(&shown)
 	return hidden, shown
 }

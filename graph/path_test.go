@@ -236,7 +236,17 @@ func TestBoardReadRoundTrips(t *testing.T) {
 	log.Start()
 	r := e.gql(cur, query, map[string]any{"id": id})
 	trips := log.RoundTrips()
-	txs, stmts := log.Stop()
+	txs, logged := log.Stop()
+	// The service announces the game's start after its commit, from a goroutine of its own (game/notify.go):
+	// that prepared statement (one round trip) may fall in the read's window, but is not the read's.
+	var stmts []dbtest.Statement
+	for _, s := range logged {
+		if strings.HasPrefix(s.SQL, "SELECT pg_notify(") {
+			trips--
+			continue
+		}
+		stmts = append(stmts, s)
+	}
 	if len(r.Errors) > 0 || !strings.Contains(string(r.Data), `"key":"alaska"`) {
 		t.Fatalf("board read: %s %+v", r.Data, r.Errors)
 	}
