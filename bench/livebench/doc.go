@@ -77,9 +77,9 @@
 // server starts Config.Games games on the classic map without playing them, its subscribers are spread
 // evenly over the seats of every game and follow the game's players' room (chatMessages; one room a
 // game), and an event is one chat line in the next game in turn, sent with sendChatMessage through the
-// API over HTTP as a client sends it, by the game's seats in turn. It is timed from the line's write (its
-// createdAt, just before its insert, notification and commit) to the last receipt of the room's
-// subscribers. The chat's limits stay on: every line says something new, the seats share the lines of
+// API over HTTP as a client sends it, by the game's seats in turn. It is timed as a game event is, from
+// when its transaction is about to commit (its row and notification written) to the last receipt of the
+// room's subscribers. The chat's limits stay on: every line says something new, the seats share the lines of
 // each game (and seat 0 of every game is one user, so with many games each user writes a share of all
 // the lines, under the daily cap of a run of at most MaxEvents and one warm-up line a game), and a line
 // that the flood rule refuses (many events over few rooms) is sent again once the wait it answers has

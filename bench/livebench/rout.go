@@ -523,7 +523,7 @@ func (r *Rout) publish(ctx context.Context) (publication, error) {
 
 // sendChatQuery is the mutation the chat target sends its lines with.
 const sendChatQuery = `mutation($input: SendChatMessageInput!) {
-  sendChatMessage(input: $input) { message { seq createdAt } userErrors { code message } retryAfter }
+  sendChatMessage(input: $input) { message { seq } userErrors { code message } retryAfter }
 }`
 
 // sendLine sends the next line of game g's players' room through the API, as a client does, written by
@@ -531,8 +531,8 @@ const sendChatQuery = `mutation($input: SendChatMessageInput!) {
 // many games alike). Within the chat's limits: each line says something new, and a flood refusal
 // (CHAT_FLOOD, when a room gets more than chat.FloodMessages lines of an author within chat.FloodWindow:
 // few rooms and many events) is waited out and the line sent again, timed from that last call. The line is
-// published when its row is written (its createdAt, the chat service's clock just before the insert, the
-// notification and the commit) and goes to every seat of the game, numbered in the room.
+// published as a command is: when its transaction is about to commit, its row and notification written
+// (the game service's chat effects, commitClock). It goes to every seat of the game, numbered in the room.
 func (r *Rout) sendLine(ctx context.Context, g int) (publication, error) {
 	bg := r.games[g]
 	var first *view
@@ -550,10 +550,7 @@ func (r *Rout) sendLine(ctx context.Context, g int) (publication, error) {
 	for {
 		var out struct {
 			SendChatMessage struct {
-				Message *struct {
-					Seq       int64
-					CreatedAt time.Time
-				}
+				Message    *struct{ Seq int64 }
 				UserErrors []struct{ Code, Message string }
 				RetryAfter *int
 			}
@@ -566,7 +563,7 @@ func (r *Rout) sendLine(ctx context.Context, g int) (publication, error) {
 		}
 		res := out.SendChatMessage
 		if m := res.Message; m != nil {
-			p.Published = m.CreatedAt
+			p.Published = r.commits.last()
 			for i := range r.views {
 				if v := &r.views[i]; v.game == g {
 					v.head = m.Seq
@@ -587,7 +584,7 @@ func (r *Rout) sendLine(ctx context.Context, g int) (publication, error) {
 }
 
 // commitClock is the game service's Effects in the benchmark: it records when each command's
-// transaction is about to commit, its rows, events and notification written.
+// transaction, or each chat line's, is about to commit, its rows, events and notification written.
 type commitClock struct{ at atomic.Int64 }
 
 func (c *commitClock) AfterCommand(context.Context, *sql.Tx, ...game.Change) error {
@@ -595,12 +592,25 @@ func (c *commitClock) AfterCommand(context.Context, *sql.Tx, ...game.Change) err
 	return nil
 }
 
+// AfterChatMessage is AfterCommand's clock for a chat line: the chat calls it last in the line's
+// transaction.
+func (c *commitClock) AfterChatMessage(context.Context, *sql.Tx, game.ChatMessage) error {
+	c.at.Store(time.Now().UnixNano())
+	return nil
+}
+
 // AfterCreate does nothing: the benchmark times commands only.
 func (c *commitClock) AfterCreate(context.Context, *sql.Tx, game.NewGame) error { return nil }
 
-var _ game.Effects = (*commitClock)(nil)
+// AfterChatTimeout does nothing: the benchmark times lines only.
+func (c *commitClock) AfterChatTimeout(context.Context, *sql.Tx, game.ChatTimeout) error { return nil }
 
-// last returns when the last command began to commit.
+var (
+	_ game.Effects     = (*commitClock)(nil)
+	_ game.ChatEffects = (*commitClock)(nil)
+)
+
+// last returns when the last command or chat line began to commit.
 func (c *commitClock) last() time.Time { return time.Unix(0, c.at.Load()) }
 
 // close implements target.

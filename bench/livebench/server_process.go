@@ -76,8 +76,8 @@ type publication struct {
 	Called time.Time `json:"called"`
 	// Published is when the event was published: for the baseline when the broadcast began, for Rout
 	// when the command's transaction began to commit, its rows, events and notification written (the
-	// commit makes the event visible to the hub); for its chat the line's createdAt, taken just before
-	// the line's insert, notification and commit.
+	// commit makes the event visible to the hub); for its chat likewise, when the line's transaction
+	// began to commit, its row and notification written.
 	Published time.Time `json:"published"`
 	// Took is how long the publishing call took (for Rout: TurnSubmit, commit included).
 	Took time.Duration `json:"took"`

@@ -27,8 +27,8 @@ spectator; with --fog LEVEL the targets are Rout without fog and Rout with that 
 subscribers each, and the report gives the ratios of fog to no fog. With --chat (and --games N) the
 targets are Rout's game events and Rout's chat: the chat's subscribers follow the players' room of each of
 its N games (N rooms, spread evenly over the rooms' seats), an event is a chat line sent with
-sendChatMessage through the API by the game's seats in turn (within the chat's limits), timed from the
-line's write, and the report gives the ratios of chat to game events.`
+sendChatMessage through the API by the game's seats in turn (within the chat's limits), timed as a game
+event from its transaction's commit, and the report gives the ratios of chat to game events.`
 
 // runBench is `rout bench`: benchmarks, one subcommand each.
 func runBench(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
