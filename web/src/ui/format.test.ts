@@ -89,6 +89,9 @@ describe("noticeText", () => {
     expect(noticeText("tournament_round", "X", { tournamentName: "Cup", round: 2 })).toBe(
       "Round 2 of Cup has started: your table plays your game on X.",
     );
+    expect(noticeText("tournament_round", "X", { tournamentName: "Cup", round: 2, bye: true })).toBe(
+      "Round 2 of Cup has started: you have a bye this round, which scores as a win.",
+    );
     expect(
       noticeText("tournament_standing", "X", { tournamentName: "Cup", round: 1, rank: 3, entrants: 6, points: 2.5 }),
     ).toBe("Round 1 of Cup is over: you are 3rd of 6 with 2.5 points.");

@@ -202,7 +202,10 @@ export function noticeText(kind: string, mapName: string | undefined, data: unkn
     }
     case "tournament_round": {
       const name = typeof d.tournamentName === "string" && d.tournamentName ? d.tournamentName : "your tournament";
-      return `Round ${typeof d.round === "number" ? d.round : "?"} of ${name} has started: your table plays ${game}.`;
+      const round = `Round ${typeof d.round === "number" ? d.round : "?"} of ${name} has started`;
+      return d.bye === true
+        ? `${round}: you have a bye this round, which scores as a win.`
+        : `${round}: your table plays ${game}.`;
     }
     case "tournament_standing": {
       const name = typeof d.tournamentName === "string" && d.tournamentName ? d.tournamentName : "your tournament";

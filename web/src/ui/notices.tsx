@@ -11,11 +11,20 @@ export interface Notice {
   kind: string;
   gameId: string;
   text: string;
+  /** Where the notice leads (noticeHref). */
+  href: string;
 }
 
-/** Where a notice leads: an invitation to its page (join or decline), anything else to its game. */
-export function noticeHref(n: { kind: string; gameId: string }): string {
-  return `/${n.kind === "invited" ? "join" : "games"}/${encodeURIComponent(n.gameId)}`;
+/**
+ * Where a notice leads: an invitation to its page (join or decline), a bye in a tournament's round to the
+ * tournament (a bye has no game), anything else to its game.
+ */
+export function noticeHref(kind: string, gameId: string, data: unknown): string {
+  const d = (data ?? {}) as Record<string, unknown>;
+  if (kind === "tournament_round" && d.bye === true && typeof d.tournament === "string" && d.tournament) {
+    return `/tournaments/${encodeURIComponent(d.tournament)}`;
+  }
+  return `/${kind === "invited" ? "join" : "games"}/${encodeURIComponent(gameId)}`;
 }
 
 const listeners = new Set<(n: Notice) => void>();
@@ -50,6 +59,7 @@ export function Notices(props: { userId: string }) {
             kind: ev.kind,
             gameId: ev.gameId,
             text: noticeText(ev.kind, ev.game?.map.name, ev.data),
+            href: noticeHref(ev.kind, ev.gameId, ev.data),
           };
           for (const f of listeners) f(n);
           // The open game's screen says it already; elsewhere one notice per game and kind, the newest.
@@ -59,7 +69,7 @@ export function Notices(props: { userId: string }) {
             const bn = new Notification("Rout", { body: n.text, tag: `rout-${n.gameId}` });
             bn.onclick = () => {
               window.focus();
-              navigate(noticeHref(n));
+              navigate(n.href);
             };
           }
         },
@@ -86,11 +96,11 @@ export function Notices(props: { userId: string }) {
         {items.map((n) => (
           <li key={n.seq} class={`notice notice-${n.kind}`}>
             <a
-              href={noticeHref(n)}
+              href={n.href}
               onClick={(e) => {
                 e.preventDefault();
                 setItems((l) => l.filter((x) => x.seq !== n.seq));
-                navigate(noticeHref(n));
+                navigate(n.href);
               }}
             >
               {n.text}
