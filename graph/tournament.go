@@ -279,11 +279,11 @@ func (r *Resolver) enterTournament(ctx context.Context, gid string, enter bool) 
 	if err != nil {
 		return r.tournamentPayload(ctx, id, err)
 	}
-	rating, err := r.game.ModeRating(ctx, me.ID, game.RatingModeOfTable(t.Seats))
+	ratings, err := r.game.ModeRatings(ctx, game.RatingModeOfTable(t.Seats), []int{me.ID})
 	if err != nil {
 		return nil, err
 	}
-	_, err = svc.Enter(ctx, id, me.ID, float64(rating.Public()))
+	_, err = svc.Enter(ctx, id, me.ID, float64(ratings[me.ID].Public()))
 	return r.tournamentPayload(ctx, id, err)
 }
 
