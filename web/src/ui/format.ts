@@ -221,6 +221,18 @@ export function noticeText(kind: string, mapName: string | undefined, data: unkn
   }
 }
 
+/**
+ * Where a notice leads: an invitation to its page (join or decline), a bye in a tournament's round to the
+ * tournament (a bye has no game), anything else to its game.
+ */
+export function noticeHref(kind: string, gameId: string, data: unknown): string {
+  const d = (data ?? {}) as Record<string, unknown>;
+  if (kind === "tournament_round" && d.bye === true && typeof d.tournament === "string" && d.tournament) {
+    return `/tournaments/${encodeURIComponent(d.tournament)}`;
+  }
+  return `/${kind === "invited" ? "join" : "games"}/${encodeURIComponent(gameId)}`;
+}
+
 /** 1st, 2nd, 3rd, 4th, 11th, 21st... */
 export function ordinal(n: number): string {
   const tens = n % 100;

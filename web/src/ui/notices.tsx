@@ -4,7 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { subscribe } from "../api/client";
 import { ViewerEventsSubscription } from "../api/operations";
 import { navigate } from "./router";
-import { noticeText } from "./format";
+import { noticeHref, noticeText } from "./format";
 
 export interface Notice {
   seq: number;
@@ -13,18 +13,6 @@ export interface Notice {
   text: string;
   /** Where the notice leads (noticeHref). */
   href: string;
-}
-
-/**
- * Where a notice leads: an invitation to its page (join or decline), a bye in a tournament's round to the
- * tournament (a bye has no game), anything else to its game.
- */
-export function noticeHref(kind: string, gameId: string, data: unknown): string {
-  const d = (data ?? {}) as Record<string, unknown>;
-  if (kind === "tournament_round" && d.bye === true && typeof d.tournament === "string" && d.tournament) {
-    return `/tournaments/${encodeURIComponent(d.tournament)}`;
-  }
-  return `/${kind === "invited" ? "join" : "games"}/${encodeURIComponent(gameId)}`;
 }
 
 const listeners = new Set<(n: Notice) => void>();
