@@ -60,7 +60,7 @@ var depRules = []depRule{
 	{pkgs: "rout/tournament", only: []string{"github.com/lib/pq/...", "rout/tournament/pairing"},
 		why: "a tournament is its tables and pairing; the games of its tables come through its Games interface (tournament/tablegame)"},
 	{pkgs: "rout/ladder", only: []string{"github.com/lib/pq/...", "rout/tournament", "rout/tournament/pairing", "rout/rating"},
-		why: "a ladder is its tables, pairing and the ratings' arithmetic; its games come through its Games interface (tournament/tablegame)"},
+		why: "a ladder is its tables, pairing and the ratings' arithmetic; its games and its players' ratings come through its Games interface (tournament/tablegame)"},
 	{pkgs: "rout/maps/mapsvg", only: []string{"rout/maps", "rout/rules"}, why: "drawings are pure functions of a map and a state"},
 	{
 		pkgs: "rout/game",

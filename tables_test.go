@@ -49,12 +49,15 @@ var tableOwners = []ownedTables{
 		least: 20,
 	},
 	{
-		owner:       "game",
-		statements:  regexp.MustCompile(`(?i)\b(from|join|into|update|table)\s+"?(seasons|season_standings|rating_counts|rating_reversals)"?\b`),
-		entities:    []string{"Season", "SeasonStanding", "RatingCount", "RatingReversal"},
-		entPackages: []string{"rout/ent/season", "rout/ent/seasonstanding", "rout/ent/ratingcount", "rout/ent/ratingreversal"},
+		owner: "game",
+		statements: regexp.MustCompile(
+			`(?i)\b(from|join|into|update|table)\s+"?(ratings|rating_changes|seasons|season_standings|rating_counts|rating_reversals)"?\b`),
+		entities: []string{"Rating", "RatingChange", "Season", "SeasonStanding", "RatingCount", "RatingReversal"},
+		entPackages: []string{"rout/ent/rating", "rout/ent/ratingchange", "rout/ent/season", "rout/ent/seasonstanding",
+			"rout/ent/ratingcount", "rout/ent/ratingreversal"},
 		owners: map[string]string{
-			"game":             "the owner: the ratings' writer keeps the seasons, the leaderboards' counts and the reversals",
+			"game": "the owner: it writes and reads the ratings (others read them through the service: ModeRatings, " +
+				"UserRatings) and keeps the seasons, the leaderboards' counts and the reversals",
 			"ent":              "Ent's generated code for the schema",
 			"internal/migrate": "the migrations write the schema, and the trigger that counts a deleted user's ratings out",
 		},
@@ -90,9 +93,9 @@ var tableOwners = []ownedTables{
 // TestTablesHaveOneOwner: outside each owner (ownedTables.owners), no package's own code (tests may set up
 // rows as they need) names the owned tables in a statement, imports their Ent packages, or queries or
 // changes them through an Ent client: users, tokens, push_subscriptions and user_blocks are package
-// account's; seasons, season_standings, rating_counts and rating_reversals package game's; tournaments,
-// tournament_entrants and tournament_tables package tournament's; ladders, ladder_entries and ladder_games
-// package ladder's.
+// account's; ratings, rating_changes, seasons, season_standings, rating_counts and rating_reversals
+// package game's; tournaments, tournament_entrants and tournament_tables package tournament's; ladders,
+// ladder_entries and ladder_games package ladder's.
 func TestTablesHaveOneOwner(t *testing.T) {
 	t.Parallel()
 	fset := token.NewFileSet()

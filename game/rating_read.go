@@ -3,7 +3,6 @@ package game
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
@@ -141,12 +140,32 @@ func scanRatingChanges(rows *sql.Rows) ([]RatingChange, error) {
 // RatingModeOfTable is the mode of a free-for-all table of seats seats: a duel of two, else ffa.
 func RatingModeOfTable(seats int) RatingMode { return ratingModeOf(seats, false) }
 
-// ModeRating returns user userID's all-maps rating of mode: rating.Initial before their first rated game of it.
-func (s *Service) ModeRating(ctx context.Context, userID int, mode RatingMode) (rating.Rating, error) {
-	r := rating.Initial
-	err := s.db.QueryRowContext(ctx, `SELECT mu, sigma FROM ratings WHERE user_id = $1 AND mode = $2 AND family = ''`, userID, mode).Scan(&r.Mu, &r.Sigma)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return rating.Rating{}, fmt.Errorf("error reading the %s rating of user %d: %w", mode, userID, err)
+// ModeRatings returns the all-maps ratings of mode of users, by user, in one statement: rating.Initial
+// for a user before their first rated game of it (a tournament's seeds, a ladder's queue).
+func (s *Service) ModeRatings(ctx context.Context, mode RatingMode, users []int) (map[int]rating.Rating, error) {
+	out := make(map[int]rating.Rating, len(users))
+	for _, u := range users {
+		out[u] = rating.Initial
 	}
-	return r, nil
+	if len(users) == 0 {
+		return out, nil
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT user_id, mu, sigma FROM ratings WHERE mode = $1 AND family = '' AND user_id = ANY($2)`,
+		mode, pq.Array(users))
+	if err != nil {
+		return nil, fmt.Errorf("error reading the %s ratings of %d users: %w", mode, len(users), err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var u int
+		var r rating.Rating
+		if err := rows.Scan(&u, &r.Mu, &r.Sigma); err != nil {
+			return nil, fmt.Errorf("error reading the %s ratings of %d users: %w", mode, len(users), err)
+		}
+		out[u] = r
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("error reading the %s ratings of %d users: %w", mode, len(users), err)
+	}
+	return out, nil
 }

@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"maps"
 	"math"
 	"testing"
 	"time"
@@ -235,5 +236,42 @@ func TestRatedGameWaitsForTheRating(t *testing.T) {
 	got := e.ratingsOf(id, game.RatingDuel, alice)[alice]
 	if got.before != (rating.Rating{Mu: 31, Sigma: 4.5}) || got.games != 5 {
 		t.Errorf("alice's duel rating went from %+v after %d games, want from the other transaction's {31 4.5} after 5", got.before, got.games)
+	}
+}
+
+// TestModeRatings: the all-maps ratings of a mode of several users, read at once: a stored rating as
+// stored, the initial rating for a user without one in the mode, and neither another mode's nor a map
+// family's.
+func TestModeRatings(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	alice, bob, carol := e.user("alice"), e.user("bob"), e.user("carol")
+	for _, r := range []struct {
+		user      int
+		mode, fam string
+		mu, sigma float64
+	}{{alice, "duel", "", 30, 5}, {alice, "duel", "classic", 40, 2}, {alice, "ffa", "", 20, 6}, {carol, "ffa", "", 28, 3}} {
+		if _, err := e.db.ExecContext(e.ctx, `INSERT INTO ratings (created_at, updated_at, user_id, mode, family, mu, sigma, games,
+			season_games, ordinal, public_rating) VALUES (now(), now(), $1, $2, $3, $4::float8, $5::float8, 3, 3, $4::float8 - 3 * $5::float8, 1500)`,
+			r.user, r.mode, r.fam, r.mu, r.sigma); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := e.svc.ModeRatings(e.ctx, game.RatingDuel, []int{alice, bob, carol})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]rating.Rating{alice: {Mu: 30, Sigma: 5}, bob: rating.Initial, carol: rating.Initial}
+	if !maps.Equal(got, want) {
+		t.Errorf("duel ratings %v, want %v", got, want)
+	}
+	if got, err = e.svc.ModeRatings(e.ctx, game.RatingFFA, []int{carol, bob}); err != nil {
+		t.Fatal(err)
+	}
+	if want = (map[int]rating.Rating{carol: {Mu: 28, Sigma: 3}, bob: rating.Initial}); !maps.Equal(got, want) {
+		t.Errorf("ffa ratings %v, want %v", got, want)
+	}
+	if got, err = e.svc.ModeRatings(e.ctx, game.RatingDuel, nil); err != nil || len(got) != 0 {
+		t.Errorf("the ratings of no users: %v, %v", got, err)
 	}
 }

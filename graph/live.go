@@ -329,8 +329,12 @@ func (r *Resolver) noticeGame(ctx context.Context, n *live.Notice) (*Game, error
 	return g, err
 }
 
-// noticeData is the data of a notice as the API shows it: the stored object, with the database user id of
-// an invitation's `inviter` turned into the user's global id (ids of the database never reach a client).
+// noticeIDs are the fields of a notice's data that hold a database id, with the type of their global id.
+var noticeIDs = map[string]string{"inviter": typeUser, "tournament": typeTournament}
+
+// noticeData is the data of a notice as the API shows it: the stored object, with the database ids of an
+// invitation's `inviter` and a tournament notice's `tournament` turned into global ids (ids of the
+// database never reach a client).
 func noticeData(n *live.Notice) (map[string]any, error) {
 	if len(n.Data) == 0 {
 		return nil, nil
@@ -341,12 +345,16 @@ func noticeData(n *live.Notice) (map[string]any, error) {
 	if err := d.Decode(&m); err != nil {
 		return nil, fmt.Errorf("error decoding the data of notice %d: %w", n.ID, err)
 	}
-	if v, ok := m["inviter"].(json.Number); ok {
+	for field, typ := range noticeIDs {
+		v, ok := m[field].(json.Number)
+		if !ok {
+			continue
+		}
 		id, err := strconv.Atoi(v.String())
 		if err != nil {
-			return nil, fmt.Errorf("notice %d: inviter %q is not a user id", n.ID, v)
+			return nil, fmt.Errorf("notice %d: %s %q is not an id", n.ID, field, v)
 		}
-		m["inviter"] = GlobalID(typeUser, id)
+		m[field] = GlobalID(typ, id)
 	}
 	return m, nil
 }

@@ -190,3 +190,26 @@ func TestInvitedNoticeNamesTheInviterByGlobalID(t *testing.T) {
 		t.Errorf("got %s, want the invited notice with inviter %q", payload, want)
 	}
 }
+
+// TestTournamentNoticeNamesTheTournamentByGlobalID: the data of a `tournament_round` notice of a bye (as
+// jobs stores it, with the tournament's database id) reaches the entrant with the tournament's global id,
+// which the web client links a bye's notice to, and says bye.
+func TestTournamentNoticeNamesTheTournamentByGlobalID(t *testing.T) {
+	t.Parallel()
+	r := newReplicas(t, 1, live.Opts{})[0]
+	g := newLiveGame(t, r, "kim", "lou")
+	tournamentID, round, bye := 7, 2, true
+	id := dbtest.Notice(t, r.db, inbox.New{UserID: g.users[1], GameID: g.gameID, Kind: notifications.KindTournamentRound,
+		Data: inbox.Data{Tournament: &tournamentID, Round: &round, Bye: &bye}})
+	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[1]})
+	c.subscribe("me", `subscription { viewerEvents { seq kind data } }`, nil)
+	v, payload := c.viewerEvent(t)
+	var data map[string]any
+	if err := json.Unmarshal(v.Data, &data); err != nil {
+		t.Fatalf("the notice's data %s: %v", v.Data, err)
+	}
+	want := graph.GlobalID("Tournament", tournamentID)
+	if v.Seq != id || v.Kind != "tournament_round" || data["tournament"] != want || data["round"] != 2.0 || data["bye"] != true {
+		t.Errorf("got %s, want the bye's notice with tournament %q", payload, want)
+	}
+}

@@ -279,11 +279,11 @@ func (r *Resolver) enterTournament(ctx context.Context, gid string, enter bool) 
 	if err != nil {
 		return r.tournamentPayload(ctx, id, err)
 	}
-	rating, err := r.game.ModeRating(ctx, me.ID, game.RatingModeOfTable(t.Seats))
+	ratings, err := r.game.ModeRatings(ctx, game.RatingModeOfTable(t.Seats), []int{me.ID})
 	if err != nil {
 		return nil, err
 	}
-	_, err = svc.Enter(ctx, id, me.ID, float64(rating.Public()))
+	_, err = svc.Enter(ctx, id, me.ID, float64(ratings[me.ID].Public()))
 	return r.tournamentPayload(ctx, id, err)
 }
 
@@ -323,9 +323,28 @@ func (r *Resolver) listTournaments(ctx context.Context, status *TournamentStatus
 	return out, nil
 }
 
-// namesOf returns the names of users ids.
-func (r *Resolver) namesOf(ctx context.Context, ids []int) (map[int]string, error) {
-	return r.accounts.Names(ctx, nil, ids)
+// userNames names the users of a tournament's API objects in one read of the accounts: each object's
+// user and where its name goes are added, then fill writes every name.
+type userNames struct {
+	ids  []int
+	into []*string
+}
+
+// add asks for the name of user id, to be written into *into.
+func (n *userNames) add(id int, into *string) {
+	n.ids, n.into = append(n.ids, id), append(n.into, into)
+}
+
+// fill reads the names asked for, at once, and writes them (empty for a user the accounts do not name).
+func (n *userNames) fill(ctx context.Context, r *Resolver) error {
+	names, err := r.accounts.Names(ctx, nil, n.ids)
+	if err != nil {
+		return err
+	}
+	for i, id := range n.ids {
+		*n.into[i] = names[id]
+	}
+	return nil
 }
 
 // tournamentEntrants returns t's entrants.
@@ -338,17 +357,14 @@ func (r *Resolver) tournamentEntrants(ctx context.Context, t *Tournament) ([]*To
 	if err != nil {
 		return nil, err
 	}
-	ids := make([]int, len(ents))
-	for i, e := range ents {
-		ids[i] = e.UserID
-	}
-	names, err := r.namesOf(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
+	var names userNames
 	out := make([]*TournamentEntrant, len(ents))
 	for i, e := range ents {
-		out[i] = &TournamentEntrant{UserName: names[e.UserID], Seed: e.Seed, EnteredAt: e.EnteredAt, userID: e.UserID}
+		out[i] = &TournamentEntrant{Seed: e.Seed, EnteredAt: e.EnteredAt, userID: e.UserID}
+		names.add(e.UserID, &out[i].UserName)
+	}
+	if err := names.fill(ctx, r); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -363,29 +379,25 @@ func (r *Resolver) tournamentRounds(ctx context.Context, t *Tournament) ([]*Tour
 	if err != nil {
 		return nil, err
 	}
-	var ids []int
-	for _, tb := range tables {
-		ids = append(ids, tb.Entrants...)
-	}
-	names, err := r.namesOf(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
+	var names userNames
 	out := []*TournamentRound{}
 	for _, tb := range tables {
 		if len(out) == 0 || out[len(out)-1].Number != tb.Round {
 			out = append(out, &TournamentRound{Number: tb.Round})
 		}
 		round := out[len(out)-1]
-		round.Tables = append(round.Tables, tableOf(t.t, tb, names))
+		round.Tables = append(round.Tables, tableOf(t.t, tb, &names))
 		round.TableCount++
+	}
+	if err := names.fill(ctx, r); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
-// tableOf returns table tb of tournament t as the API shows it, with the entrants' names.
-func tableOf(t tournament.Tournament, tb tournament.Table, names map[int]string) *TournamentTable {
-	out := &TournamentTable{Number: tb.Number + 1, Bye: len(tb.Entrants) == 1, Over: tb.Over(), gameID: tb.GameID}
+// tableOf returns table tb of tournament t as the API shows it, its entrants' names asked of names.
+func tableOf(t tournament.Tournament, tb tournament.Table, names *userNames) *TournamentTable {
+	out := &TournamentTable{Number: tb.Number + 1, Bye: tb.Bye(), Over: tb.Over(), gameID: tb.GameID}
 	if tb.GameID != 0 {
 		id := GlobalID(typeGame, tb.GameID)
 		out.GameID = &id
@@ -395,7 +407,8 @@ func tableOf(t tournament.Tournament, tb tournament.Table, names map[int]string)
 		points = pairing.Result{Entrants: tb.Entrants, Places: tb.Places}.Points(t.Seats)
 	}
 	for i, u := range tb.Entrants {
-		seat := &TournamentTableSeat{UserName: names[u], userID: u}
+		seat := &TournamentTableSeat{userID: u}
+		names.add(u, &seat.UserName)
 		if tb.Over() {
 			seat.Place, seat.Points = &tb.Places[i], &points[i]
 		}
@@ -456,18 +469,15 @@ func (r *Resolver) tournamentStandings(ctx context.Context, t *Tournament) ([]*T
 	if err != nil {
 		return nil, err
 	}
-	ids := make([]int, len(st))
-	for i, s := range st {
-		ids[i] = s.ID
-	}
-	names, err := r.namesOf(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
+	var names userNames
 	out := make([]*TournamentStanding, len(st))
 	for i, s := range st {
-		out[i] = &TournamentStanding{Rank: s.Rank, UserName: names[s.ID], Points: s.Points, Buchholz: s.Buchholz, Wins: s.Wins,
+		out[i] = &TournamentStanding{Rank: s.Rank, Points: s.Points, Buchholz: s.Buchholz, Wins: s.Wins,
 			Played: s.Played, Seed: s.Seed, userID: s.ID}
+		names.add(s.ID, &out[i].UserName)
+	}
+	if err := names.fill(ctx, r); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

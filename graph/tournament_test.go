@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"slices"
 	"testing"
 
 	"rout/graph"
@@ -141,7 +142,10 @@ func TestTournamentMutations(t *testing.T) {
 					} `json:"seats"`
 				} `json:"tables"`
 			} `json:"rounds"`
-			Bracket   []any `json:"bracket"`
+			Bracket  []any `json:"bracket"`
+			Entrants []struct {
+				UserName string `json:"userName"`
+			} `json:"entrants"`
 			Standings []struct {
 				Rank     int    `json:"rank"`
 				UserName string `json:"userName"`
@@ -152,13 +156,34 @@ func TestTournamentMutations(t *testing.T) {
 		} `json:"node"`
 	}
 	e.gql("", `query($id: ID!) { tournament(id: $id) { status rounds { tables { game { name } seats { userName place points } } }
-		bracket { number } standings { rank userName } } node(id: $id) { ... on Tournament { name } } }`,
+		bracket { number } entrants { userName } standings { rank userName } } node(id: $id) { ... on Tournament { name } } }`,
 		map[string]any{"id": created.ID}).decode(t, &read)
 	tr := read.Tournament
 	if tr.Status != "RUNNING" || len(tr.Rounds) != 1 || len(tr.Rounds[0].Tables) != 1 || tr.Rounds[0].Tables[0].Game == nil ||
 		tr.Rounds[0].Tables[0].Game.Name != "Friday cup: round 1, table 1" || len(tr.Rounds[0].Tables[0].Seats) != 2 ||
 		tr.Rounds[0].Tables[0].Seats[0].Place != nil || tr.Bracket != nil || len(tr.Standings) != 2 || read.Node.Name != "Friday cup" {
 		t.Errorf("the running tournament reads %+v", read)
+	}
+	// Every list names the entrants: ann and bob.
+	var entrants, seats, standings []string
+	for _, en := range tr.Entrants {
+		entrants = append(entrants, en.UserName)
+	}
+	for _, round := range tr.Rounds {
+		for _, table := range round.Tables {
+			for _, seat := range table.Seats {
+				seats = append(seats, seat.UserName)
+			}
+		}
+	}
+	for _, st := range tr.Standings {
+		standings = append(standings, st.UserName)
+	}
+	for what, names := range map[string][]string{"entrants": entrants, "seats": seats, "standings": standings} {
+		slices.Sort(names)
+		if !slices.Equal(names, []string{"ann", "bob"}) {
+			t.Errorf("the %s are named %q, want ann and bob", what, names)
+		}
 	}
 
 	// The lists: by status, the newest first, paged.

@@ -132,8 +132,8 @@ func (j *Jobs) messageData(ctx context.Context, userID, gameID, turn int, nd inb
 	}
 	tournamentData(nd, &d)
 	var err error
-	if nd.Tournament != nil {
-		// The table's game is named after the tournament, its round and its table.
+	if nd.Tournament != nil && !d.Bye {
+		// The table's game is named after the tournament, its round and its table (a bye's texts name none).
 		snap, err := j.game.GameSnapshot(ctx, gameID)
 		if err != nil {
 			return d, fmt.Errorf("error reading game %d of a tournament notice: %w", gameID, err)
@@ -182,6 +182,9 @@ func tournamentData(nd inbox.Data, d *notifications.Data) {
 	}
 	if nd.Final != nil {
 		d.Final = *nd.Final
+	}
+	if nd.Bye != nil {
+		d.Bye = *nd.Bye
 	}
 }
 

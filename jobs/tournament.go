@@ -81,12 +81,13 @@ func (j *Effects) AfterFull(ctx context.Context, tx *sql.Tx, id int) error {
 	return nil
 }
 
-// AfterRounds tells, in the transaction of a tournament's advance, each entrant seated at a table with a
-// game: a tournament_round notice when the game of their table is created (a round's start), and a
-// tournament_standing notice when a round they played in ends (their rank, of how many, and their points
-// after it; final after the last round). Each notice is about the entrant's table's game, so an entrant
-// with a bye (a table without a game) is told nothing of that round. The notices are sent like the
-// others, by the channel each entrant chose for their kind.
+// AfterRounds tells, in the transaction of a tournament's advance, the entrants of its rounds: a
+// tournament_round notice when a round starts (the game of their table created; an entrant with a bye is
+// told of the bye, which scores as a win), and a tournament_standing notice when a round they played in
+// ends (their rank, of how many, and their points after it; final after the last round). Each notice is
+// about the entrant's table's game; a bye's round notice, without a game of its own, is about the first
+// game of its round, and a bye gets no standing notice. The notices are sent like the others, by the
+// channel each entrant chose for their kind.
 func (j *Effects) AfterRounds(ctx context.Context, tx *sql.Tx, news tournament.RoundNews) error {
 	t := news.Tournament
 	var ns []inbox.New
@@ -108,9 +109,17 @@ func (j *Effects) AfterRounds(ctx context.Context, tx *sql.Tx, news tournament.R
 		}
 	}
 	for _, table := range news.Started {
+		gameID, data := table.GameID, inbox.Data{Tournament: ptr(t.ID), TournamentName: ptr(t.Name), Round: ptr(table.Round)}
+		if table.Bye() {
+			// A notice is about a game: a bye's is about the first game of its round, and says bye.
+			i := slices.IndexFunc(news.Started, func(o tournament.Table) bool { return o.Round == table.Round && o.GameID != 0 })
+			if i < 0 {
+				return fmt.Errorf("round %d of tournament %d started without a game", table.Round, t.ID)
+			}
+			gameID, data.Bye = news.Started[i].GameID, ptr(true)
+		}
 		for _, u := range table.Entrants {
-			ns = append(ns, inbox.New{UserID: u, GameID: table.GameID, Kind: notifications.KindTournamentRound,
-				Data: inbox.Data{Tournament: ptr(t.ID), TournamentName: ptr(t.Name), Round: ptr(table.Round)}})
+			ns = append(ns, inbox.New{UserID: u, GameID: gameID, Kind: notifications.KindTournamentRound, Data: data})
 		}
 	}
 	return j.insertNotices(ctx, tx, nil, nil, ns...)

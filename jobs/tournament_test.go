@@ -106,11 +106,12 @@ func gameResign(id, user int) game.CommandInput {
 
 // The entrants of a tournament are told by email when a round starts (the game of their table) and when
 // it ends (their place in the standings; final after the last round), through a real SMTP server: the
-// single elimination of three in duels of TestTournamentAdvancedByJobs. The top seed's bye is told
-// nothing (a notice is about the entrant's table's game).
+// single elimination of three in duels of TestTournamentAdvancedByJobs. The top seed is told of their
+// bye when round 1 starts, with a link to the tournament's page; a bye has no standing notice.
 //
-//	round 1: second and third are told it started; second beats third; both are told it ended: top
-//	(a bye: 1 point, seed 3), second (1 point, seed 2), third (0 points): 1st, 2nd, 3rd of 3;
+//	round 1: second and third are told it started, top that they have a bye; second beats third; second
+//	and third are told it ended: top (a bye: 1 point, seed 3), second (1 point, seed 2), third (0
+//	points): 1st, 2nd, 3rd of 3;
 //	round 2: top and second are told it started; top beats second; both are told the final standings:
 //	top 1st with 2 points, second 2nd with 1.
 func TestTournamentNotices(t *testing.T) {
@@ -173,7 +174,9 @@ func TestTournamentNotices(t *testing.T) {
 	}
 	link := fmt.Sprintf("https://rout.example/tournaments/%d", tr.ID)
 	want := map[string][]string{
-		"top": {"Round 2 of Duels has started: your table plays Duels: round 2, table 1. Good luck!",
+		"top": {"Round 1 of Duels has started: you have a bye this round, which scores as a win. Nothing to play until the next round." +
+			"\n\nSee the tournament: " + link,
+			"Round 2 of Duels has started: your table plays Duels: round 2, table 1. Good luck!",
 			"Duels is over: you finished 1st of 3 with 2 points.\n\nSee the standings: " + link},
 		"second": {"Round 1 of Duels has started: your table plays Duels: round 1, table 1. Good luck!",
 			"Round 1 of Duels is over: you are 2nd of 3 with 1 point. The next round starts now.",

@@ -15,7 +15,8 @@
 // Pair seats a ladder's queue and starts the games, in two steps (after creating the games of tables an
 // earlier Pair seated and left without one: it seats anew only when none is left). Under a lock of the ladder's row, the
 // queue is read with each player's rating in the ladder's mode (the duel rating for duels, the
-// free-for-all rating otherwise; a player without one has the initial rating) and seated by
+// free-for-all rating otherwise, read at once through Games.ModeRatings; a player without one has the
+// initial rating) and seated by
 // pairing.Ladder: in rating order, tables of players whose public ratings are within everyone's gap,
 // which widens with the time they have waited (Gap), and who have not just played each other (Recent: a
 // game of the ladder together that is being played, or that began within RecentWindow). The tables are

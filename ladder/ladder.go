@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"rout/rating"
 	"rout/tournament"
 	"rout/tournament/pairing"
 )
@@ -90,12 +91,16 @@ type Ladder struct {
 	Queued int
 }
 
-// Games creates the ladders' games: the game service, through an adapter the caller provides (package
-// tournament/tablegame is the server's, as for tournaments' tables).
+// Games creates the ladders' games and reads their players' ratings: the game service, which owns both,
+// through an adapter the caller provides (package tournament/tablegame is the server's, as for
+// tournaments' tables).
 type Games interface {
 	// CreateStarted creates the game spec describes and starts it, in one transaction, and returns its id;
 	// a game created before under spec.Key is returned instead, so that retries create one game.
 	CreateStarted(ctx context.Context, spec tournament.GameSpec) (int, error)
+	// ModeRatings returns the all-maps ratings of mode ("duel", "ffa": Definition.Mode) of users, by user,
+	// in one read: rating.Initial for a user without one.
+	ModeRatings(ctx context.Context, mode string, users []int) (map[int]rating.Rating, error)
 }
 
 // Opts are the dependencies of a Service.

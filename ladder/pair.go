@@ -97,7 +97,7 @@ func (s *Service) seat(ctx context.Context, id int) (Paired, error) {
 		if err := dropPending(ctx, tx, id, now.Add(-PendingTimeout), now); err != nil {
 			return err
 		}
-		queue, err := queued(ctx, tx, l)
+		queue, err := s.queued(ctx, tx, l)
 		if err != nil {
 			return err
 		}
@@ -149,26 +149,35 @@ func (s *Service) seat(ctx context.Context, id int) (Paired, error) {
 	return out, err
 }
 
-// queued reads the players queued in ladder l, with their ratings in its mode (the initial rating for a
-// player without one).
-func queued(ctx context.Context, tx *sql.Tx, l Ladder) ([]seeker, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT e.user_id, e.queued_since, COALESCE(r.mu, $3), COALESCE(r.sigma, $4)
-		FROM ladder_entries e LEFT JOIN ratings r ON r.user_id = e.user_id AND r.mode = $2 AND r.family = ''
-		WHERE e.ladder_id = $1 AND e.open_games < e.max_games`, l.ID, l.Mode(), rating.Initial.Mu, rating.Initial.Sigma)
+// queued reads the players queued in ladder l, with their ratings in its mode (Games.ModeRatings: the
+// initial rating for a player without one).
+func (s *Service) queued(ctx context.Context, tx *sql.Tx, l Ladder) ([]seeker, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT user_id, queued_since FROM ladder_entries WHERE ladder_id = $1 AND open_games < max_games`, l.ID)
 	if err != nil {
 		return nil, fmt.Errorf("error reading the queue of ladder %d: %w", l.ID, err)
 	}
 	defer rows.Close()
 	var out []seeker
+	var users []int
 	for rows.Next() {
 		var q seeker
-		if err := rows.Scan(&q.user, &q.since, &q.rating.Mu, &q.rating.Sigma); err != nil {
+		if err := rows.Scan(&q.user, &q.since); err != nil {
 			return nil, fmt.Errorf("error reading the queue of ladder %d: %w", l.ID, err)
 		}
-		out = append(out, q)
+		out, users = append(out, q), append(users, q.user)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("error reading the queue of ladder %d: %w", l.ID, err)
+	}
+	if len(out) < l.Seats {
+		return out, nil // too few to seat: their ratings are not needed
+	}
+	ratings, err := s.games.ModeRatings(ctx, l.Mode(), users)
+	if err != nil {
+		return nil, fmt.Errorf("error reading the ratings of the queue of ladder %d: %w", l.ID, err)
+	}
+	for i := range out {
+		out[i].rating = ratings[out[i].user]
 	}
 	return out, nil
 }

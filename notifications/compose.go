@@ -26,9 +26,9 @@ func (l Links) Tournament(id int) string {
 }
 
 // For returns the address a message of kind about data links to: the tournament's page for a
-// tournament_standing, the game's otherwise.
+// tournament_standing and a bye's tournament_round, the game's otherwise.
 func (l Links) For(kind Kind, data Data) string {
-	if kind == KindTournamentStanding && data.TournamentID != 0 {
+	if (kind == KindTournamentStanding || kind == KindTournamentRound && data.Bye) && data.TournamentID != 0 {
 		return l.Tournament(data.TournamentID)
 	}
 	return l.Game(data.GameID)
@@ -84,6 +84,9 @@ type Data struct {
 	Rank, Entrants int
 	Points         float64
 	Final          bool
+	// Bye is true when the recipient has a bye in the round that started (tournament_round): no game, a
+	// win.
+	Bye bool
 }
 
 // tournamentName returns how texts call the tournament.
@@ -242,6 +245,12 @@ func Compose(kind Kind, data Data) (subject, text string) {
 		subject = "Round " + strconv.Itoa(data.Round) + " of " + tn + " has started"
 		body = "Round " + strconv.Itoa(data.Round) + " of " + tn + " has started: your table plays " + g + ". Good luck!"
 		action = "Play: "
+		if data.Bye {
+			subject = "Round " + strconv.Itoa(data.Round) + " of " + tn + ": you have a bye"
+			body = "Round " + strconv.Itoa(data.Round) + " of " + tn + " has started: you have a bye this round, which scores as a win. " +
+				"Nothing to play until the next round."
+			action = "See the tournament: "
+		}
 	case KindTournamentStanding:
 		tn := data.tournamentName()
 		if data.Final {
@@ -399,6 +408,9 @@ func composeSMS(kind Kind, data Data, names [2]string, since string) string {
 		s = "you cannot chat until " + formatDeadline(data.Until, data.Location) + reasonSuffix(other) + ", after your message in " + g + "."
 	case KindTournamentRound:
 		s = "round " + strconv.Itoa(data.Round) + " of " + other + " has started: your table plays " + g + "."
+		if data.Bye {
+			s = "round " + strconv.Itoa(data.Round) + " of " + other + " has started: you have a bye this round, which scores as a win."
+		}
 	case KindTournamentStanding:
 		if data.Final {
 			s = other + " is over: you finished " + data.standingSentence() + "."

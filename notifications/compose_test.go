@@ -126,6 +126,11 @@ func TestComposeTexts(t *testing.T) {
 			"Round 2 of Friday cup has started",
 			"Round 2 of Friday cup has started: your table plays Friday cup: round 2, table 1. Good luck!",
 			"Rout: round 2 of Friday cup has started: your table plays Friday cup: round 2, table 1. https://rout.example/games/42"},
+		{KindTournamentRound, Data{GameID: 42, Link: "https://rout.example/tournaments/7", TournamentID: 7, Tournament: "Friday cup",
+			Round: 2, Bye: true},
+			"Round 2 of Friday cup: you have a bye",
+			"Round 2 of Friday cup has started: you have a bye this round, which scores as a win. Nothing to play until the next round.",
+			"Rout: round 2 of Friday cup has started: you have a bye this round, which scores as a win. https://rout.example/tournaments/7"},
 		{KindTournamentStanding, Data{GameID: 42, Link: "https://rout.example/tournaments/7", TournamentID: 7, Tournament: "Friday cup",
 			Round: 1, Rank: 3, Entrants: 6, Points: 2.5},
 			"Round 1 of Friday cup is over: you are 3rd",
@@ -219,6 +224,28 @@ func TestLinksGame(t *testing.T) {
 	}
 	if got := (Links{BaseURL: "https://example.com/rout"}).Game(7); got != "https://example.com/rout/games/7" {
 		t.Errorf("Game under a path = %q", got)
+	}
+}
+
+// A tournament_standing and a bye's tournament_round link to the tournament's page, the other kinds to
+// the game's.
+func TestLinksFor(t *testing.T) {
+	t.Parallel()
+	l := Links{BaseURL: "https://rout.example"}
+	tests := []struct {
+		kind Kind
+		data Data
+		want string
+	}{
+		{KindTournamentRound, Data{GameID: 42, TournamentID: 7, Round: 2}, "https://rout.example/games/42"},
+		{KindTournamentRound, Data{GameID: 42, TournamentID: 7, Round: 2, Bye: true}, "https://rout.example/tournaments/7"},
+		{KindTournamentStanding, Data{GameID: 42, TournamentID: 7, Round: 2}, "https://rout.example/tournaments/7"},
+		{KindYourTurn, Data{GameID: 42, TournamentID: 7}, "https://rout.example/games/42"},
+	}
+	for _, tt := range tests {
+		if got := l.For(tt.kind, tt.data); got != tt.want {
+			t.Errorf("For(%v, %+v) = %q, want %q", tt.kind, tt.data, got, tt.want)
+		}
 	}
 }
 

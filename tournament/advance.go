@@ -165,16 +165,20 @@ func (s *Service) start(ctx context.Context, tx *sql.Tx, t *Tournament) error {
 	return nil
 }
 
-// play creates the games of the tables of t's current round that have none (adding them to news.Started)
-// and records the places of those whose game is over (of game only, when set); it reports whether every
-// table of the round is over.
+// play creates the games of the tables of t's current round that have none (adding them to news.Started,
+// and with them the round's byes when it created any: the round's start) and records the places of those
+// whose game is over (of game only, when set); it reports whether every table of the round is over.
 func (s *Service) play(ctx context.Context, tx *sql.Tx, t Tournament, only int, news *RoundNews) (bool, error) {
 	ts, err := tables(ctx, tx, t.ID, t.Round)
 	if err != nil {
 		return false, err
 	}
-	over := true
+	over, created := true, false
+	var byes []Table
 	for _, table := range ts {
+		if table.Bye() {
+			byes = append(byes, table)
+		}
 		if table.Over() {
 			continue
 		}
@@ -189,6 +193,7 @@ func (s *Service) play(ctx context.Context, tx *sql.Tx, t Tournament, only int, 
 				return false, fmt.Errorf("error recording the game of table %d of round %d of tournament %d: %w", table.Number, t.Round, t.ID, err)
 			}
 			news.Started = append(news.Started, table)
+			created = true
 		}
 		if only != 0 && table.GameID != only {
 			over = false // its own game's end tells
@@ -214,6 +219,10 @@ func (s *Service) play(ctx context.Context, tx *sql.Tx, t Tournament, only int, 
 			WHERE tournament_id = $1 AND round = $2 AND "table" = $3`, t.ID, t.Round, table.Number, text, s.now()); err != nil {
 			return false, fmt.Errorf("error recording the places of table %d of round %d of tournament %d: %w", table.Number, t.Round, t.ID, err)
 		}
+	}
+	if created {
+		// The round started with this call: its byes are told with its games, once.
+		news.Started = append(news.Started, byes...)
 	}
 	return over, nil
 }

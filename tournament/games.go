@@ -63,7 +63,8 @@ type RoundNews struct {
 	Tournament Tournament
 	// Ended are the rounds that ended, in order.
 	Ended []RoundEnd
-	// Started are the tables whose games the advance created (a round's start), with their games.
+	// Started are the tables of the rounds the advance started: those whose games it created, with their
+	// games, and the round's byes (Table.Bye: no game), told in the same advance as its games.
 	Started []Table
 }
 

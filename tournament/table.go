@@ -27,6 +27,9 @@ type Table struct {
 // Over tells whether the table has its places.
 func (t Table) Over() bool { return t.Places != nil }
 
+// Bye tells whether the table is a bye: a table of one, without a game, over at once as a win.
+func (t Table) Bye() bool { return len(t.Entrants) == 1 }
+
 // result is the table as pairing reads it; the table is over.
 func (t Table) result() pairing.Result {
 	return pairing.Result{Entrants: t.Entrants, Places: t.Places}

@@ -65,8 +65,9 @@ type Data struct {
 	Until  *string `json:"until,omitempty"`
 	Reason *string `json:"reason,omitempty"`
 	// tournament_round, tournament_standing: the tournament (a database id; the API shows a global id),
-	// its name and the round that started or ended; tournament_standing: the rank after the round, of how
-	// many entrants, the points, and whether the round was the last.
+	// its name and the round that started or ended; tournament_round: bye, true when the recipient has a
+	// bye in the round (the notice's game is then another table's); tournament_standing: the rank after
+	// the round, of how many entrants, the points, and whether the round was the last.
 	Tournament     *int     `json:"tournament,omitempty"`
 	TournamentName *string  `json:"tournamentName,omitempty"`
 	Round          *int     `json:"round,omitempty"`
@@ -74,6 +75,7 @@ type Data struct {
 	Entrants       *int     `json:"entrants,omitempty"`
 	Points         *float64 `json:"points,omitempty"`
 	Final          *bool    `json:"final,omitempty"`
+	Bye            *bool    `json:"bye,omitempty"`
 }
 
 // Inserted is a notice Insert recorded: its id and what it is.

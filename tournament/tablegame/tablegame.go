@@ -9,6 +9,7 @@ import (
 
 	"rout/game"
 	"rout/ladder"
+	"rout/rating"
 	"rout/tournament"
 )
 
@@ -42,6 +43,12 @@ func (g Games) CreateStarted(ctx context.Context, spec tournament.GameSpec) (int
 		return 0, err
 	}
 	return created.GameID, nil
+}
+
+// ModeRatings returns the all-maps ratings of mode of users, by user (game.Service.ModeRatings): a
+// ladder's queue.
+func (g Games) ModeRatings(ctx context.Context, mode string, users []int) (map[int]rating.Rating, error) {
+	return g.Game.ModeRatings(ctx, game.RatingMode(mode), users)
 }
 
 // MapSeats returns the most seats of a game on map key, 0 when it is not a public map

@@ -3,6 +3,7 @@ import {
   colorHex,
   countdown,
   duration,
+  noticeHref,
   noticeText,
   PALETTE,
   seatGlyph,
@@ -89,6 +90,9 @@ describe("noticeText", () => {
     expect(noticeText("tournament_round", "X", { tournamentName: "Cup", round: 2 })).toBe(
       "Round 2 of Cup has started: your table plays your game on X.",
     );
+    expect(noticeText("tournament_round", "X", { tournamentName: "Cup", round: 2, bye: true })).toBe(
+      "Round 2 of Cup has started: you have a bye this round, which scores as a win.",
+    );
     expect(
       noticeText("tournament_standing", "X", { tournamentName: "Cup", round: 1, rank: 3, entrants: 6, points: 2.5 }),
     ).toBe("Round 1 of Cup is over: you are 3rd of 6 with 2.5 points.");
@@ -103,6 +107,16 @@ describe("noticeText", () => {
       }),
     ).toBe("Cup is over: you finished 11th of 12 with 0 points.");
     expect(noticeText("something_new", "X", {})).toBe("Something new in your game on X.");
+  });
+});
+
+describe("noticeHref", () => {
+  it("leads an invitation to its page, a bye to its tournament, anything else to its game", () => {
+    expect(noticeHref("invited", "G1", null)).toBe("/join/G1");
+    expect(noticeHref("your_turn", "G1", { deadline: "2026-12-06T00:00:00Z" })).toBe("/games/G1");
+    expect(noticeHref("tournament_round", "G1", { tournament: "T7", round: 2 })).toBe("/games/G1");
+    expect(noticeHref("tournament_round", "G1", { tournament: "T7", round: 2, bye: true })).toBe("/tournaments/T7");
+    expect(noticeHref("tournament_round", "G1", { bye: true })).toBe("/games/G1");
   });
 });
 

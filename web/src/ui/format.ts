@@ -202,7 +202,10 @@ export function noticeText(kind: string, mapName: string | undefined, data: unkn
     }
     case "tournament_round": {
       const name = typeof d.tournamentName === "string" && d.tournamentName ? d.tournamentName : "your tournament";
-      return `Round ${typeof d.round === "number" ? d.round : "?"} of ${name} has started: your table plays ${game}.`;
+      const round = `Round ${typeof d.round === "number" ? d.round : "?"} of ${name} has started`;
+      return d.bye === true
+        ? `${round}: you have a bye this round, which scores as a win.`
+        : `${round}: your table plays ${game}.`;
     }
     case "tournament_standing": {
       const name = typeof d.tournamentName === "string" && d.tournamentName ? d.tournamentName : "your tournament";
@@ -216,6 +219,18 @@ export function noticeText(kind: string, mapName: string | undefined, data: unkn
     default:
       return `${capital(kind.replace(/_/g, " "))} in ${game}.`;
   }
+}
+
+/**
+ * Where a notice leads: an invitation to its page (join or decline), a bye in a tournament's round to the
+ * tournament (a bye has no game), anything else to its game.
+ */
+export function noticeHref(kind: string, gameId: string, data: unknown): string {
+  const d = (data ?? {}) as Record<string, unknown>;
+  if (kind === "tournament_round" && d.bye === true && typeof d.tournament === "string" && d.tournament) {
+    return `/tournaments/${encodeURIComponent(d.tournament)}`;
+  }
+  return `/${kind === "invited" ? "join" : "games"}/${encodeURIComponent(gameId)}`;
 }
 
 /** 1st, 2nd, 3rd, 4th, 11th, 21st... */

@@ -4,18 +4,15 @@ import { useEffect, useState } from "preact/hooks";
 import { subscribe } from "../api/client";
 import { ViewerEventsSubscription } from "../api/operations";
 import { navigate } from "./router";
-import { noticeText } from "./format";
+import { noticeHref, noticeText } from "./format";
 
 export interface Notice {
   seq: number;
   kind: string;
   gameId: string;
   text: string;
-}
-
-/** Where a notice leads: an invitation to its page (join or decline), anything else to its game. */
-export function noticeHref(n: { kind: string; gameId: string }): string {
-  return `/${n.kind === "invited" ? "join" : "games"}/${encodeURIComponent(n.gameId)}`;
+  /** Where the notice leads (noticeHref). */
+  href: string;
 }
 
 const listeners = new Set<(n: Notice) => void>();
@@ -50,6 +47,7 @@ export function Notices(props: { userId: string }) {
             kind: ev.kind,
             gameId: ev.gameId,
             text: noticeText(ev.kind, ev.game?.map.name, ev.data),
+            href: noticeHref(ev.kind, ev.gameId, ev.data),
           };
           for (const f of listeners) f(n);
           // The open game's screen says it already; elsewhere one notice per game and kind, the newest.
@@ -59,7 +57,7 @@ export function Notices(props: { userId: string }) {
             const bn = new Notification("Rout", { body: n.text, tag: `rout-${n.gameId}` });
             bn.onclick = () => {
               window.focus();
-              navigate(noticeHref(n));
+              navigate(n.href);
             };
           }
         },
@@ -86,11 +84,11 @@ export function Notices(props: { userId: string }) {
         {items.map((n) => (
           <li key={n.seq} class={`notice notice-${n.kind}`}>
             <a
-              href={noticeHref(n)}
+              href={n.href}
               onClick={(e) => {
                 e.preventDefault();
                 setItems((l) => l.filter((x) => x.seq !== n.seq));
-                navigate(noticeHref(n));
+                navigate(n.href);
               }}
             >
               {n.text}
