@@ -26,7 +26,7 @@ type benchGame struct {
 	from, to rules.TerritoryID
 }
 
-func prepareAttacks(b *testing.B, db *sql.DB, svc *game.Service, mapKey string, n int) []benchGame {
+func prepareAttacks(b *testing.B, db *sql.DB, svc *game.Service, mapKey string, fog rules.Fog, n int) []benchGame {
 	ctx := context.Background()
 	games := make([]benchGame, n)
 	for i := range games {
@@ -35,7 +35,7 @@ func prepareAttacks(b *testing.B, db *sql.DB, svc *game.Service, mapKey string, 
 			name := fmt.Sprintf("u%d-%d-%d", i, time.Now().UnixNano(), len(games))
 			*u = int(dbtest.User(b, db, dbtest.UserOpts{Name: name}))
 		}
-		created := dbtest.Game(b, db, dbtest.GameOpts{Service: svc, Map: mapKey, Seats: dbtest.Users(alice, bob), Start: true})
+		created := dbtest.Game(b, db, dbtest.GameOpts{Service: svc, Map: mapKey, Seats: dbtest.Users(alice, bob), Start: true, Fog: fog})
 		s, err := svc.GameState(ctx, created.GameID)
 		if err != nil {
 			b.Fatal(err)
@@ -108,7 +108,8 @@ func runConcurrently(b *testing.B, games []benchGame, op func(g benchGame) error
 // BenchmarkServiceAttack measures one attack roll through the whole service path (lock, decide, write
 // back, events, notify, commit) next to the same database work done as a plain SQL transaction (two
 // territory UPDATEs and one event INSERT), on the classic map and on a 5,000-territory map, with 1 and
-// 16 games played at once. The ratios go in docs/benchmarks.md.
+// 16 games played at once, and on classic in games with normal fog (each viewer's record written too).
+// The ratios go in docs/benchmarks.md.
 func BenchmarkServiceAttack(b *testing.B) {
 	ctx := context.Background()
 	db := dbtest.Migrated(b)
@@ -127,16 +128,19 @@ func BenchmarkServiceAttack(b *testing.B) {
 	if _, err := db.Exec(`CREATE SEQUENCE bench_seq`); err != nil {
 		b.Fatal(err)
 	}
+	attack := func(g benchGame) error {
+		_, err := svc.TurnSubmit(ctx, game.CommandInput{GameID: g.id, Actor: game.User(g.user),
+			Command: rules.Attack{From: g.from, To: g.to, Dice: 3}})
+		return err
+	}
 	for _, mapKey := range []string{"classic", "generated-5000"} {
 		for _, concurrency := range []int{1, 16} {
-			games := prepareAttacks(b, db, svc, mapKey, concurrency)
-			b.Run(fmt.Sprintf("service/%s/games=%d", mapKey, concurrency), func(b *testing.B) {
-				runConcurrently(b, games, func(g benchGame) error {
-					_, err := svc.TurnSubmit(ctx, game.CommandInput{GameID: g.id, Actor: game.User(g.user),
-						Command: rules.Attack{From: g.from, To: g.to, Dice: 3}})
-					return err
-				})
-			})
+			games := prepareAttacks(b, db, svc, mapKey, rules.FogNone, concurrency)
+			b.Run(fmt.Sprintf("service/%s/games=%d", mapKey, concurrency), func(b *testing.B) { runConcurrently(b, games, attack) })
+			if mapKey == "classic" {
+				fogged := prepareAttacks(b, db, svc, mapKey, rules.FogNormal, concurrency)
+				b.Run(fmt.Sprintf("service-fog/%s/games=%d", mapKey, concurrency), func(b *testing.B) { runConcurrently(b, fogged, attack) })
+			}
 			b.Run(fmt.Sprintf("plain-sql/%s/games=%d", mapKey, concurrency), func(b *testing.B) {
 				runConcurrently(b, games, func(g benchGame) error { return plainAttack(ctx, db, g) })
 			})

@@ -56,15 +56,20 @@ func ViewEvent(e SeqEvent, viewer rules.PlayerID) (EventView, error) {
 	if err != nil {
 		return EventView{}, fmt.Errorf("error encoding event %d (%s): %w", e.Seq, v.Kind, err)
 	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(v.Data, &fields); err != nil {
-		return EventView{}, fmt.Errorf("error encoding event %d (%s): %w", e.Seq, v.Kind, err)
-	}
-	delete(fields, "kind")
-	if v.Payload, err = json.Marshal(fields); err != nil {
+	if v.Payload, err = withoutKind(v.Data); err != nil {
 		return EventView{}, fmt.Errorf("error encoding event %d (%s): %w", e.Seq, v.Kind, err)
 	}
 	return v, nil
+}
+
+// withoutKind returns data, an event in rules.MarshalEvent's form, without its kind: EventView.Payload.
+func withoutKind(data json.RawMessage) (json.RawMessage, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return nil, err
+	}
+	delete(fields, "kind")
+	return json.Marshal(fields)
 }
 
 // ViewEvents returns events as viewer sees them (see ViewEvent).

@@ -93,10 +93,12 @@ func ViewSeq(viewSeqs []int64, viewer rules.PlayerID) int64 {
 	return viewSeqs[viewIndex(viewer, len(viewSeqs)-1)]
 }
 
-// seenRows are the rows of seen_events a write adds, as the arrays of its statement.
+// seenRows are the rows of seen_events a write adds, as the arrays of its statement, and what each row's
+// after encodes (afters), for the answer.
 type seenRows struct {
 	viewer, vseq, seq, turn, seat []int64
 	kind, payload, after, cause   []string
+	afters                        []SeenAfter
 }
 
 // see adds to rows the events of a batch as every viewer of a fog game sees them, numbered after
@@ -139,7 +141,7 @@ func (rows *seenRows) see(before rules.State, events []SeqEvent, causes []Cause,
 			rows.viewer, rows.vseq, rows.seq = append(rows.viewer, int64(viewerColumn(viewer))), append(rows.vseq, next[v]), append(rows.seq, e.Seq)
 			rows.turn, rows.seat = append(rows.turn, int64(e.Turn)), append(rows.seat, int64(seatColumn(e.Seat)))
 			rows.kind, rows.payload, rows.after = append(rows.kind, kind), append(rows.payload, string(data)), append(rows.after, string(afterData))
-			rows.cause = append(rows.cause, causes[w.At].String())
+			rows.cause, rows.afters = append(rows.cause, causes[w.At].String()), append(rows.afters, after)
 		}
 	}
 	return next, nil
@@ -181,18 +183,20 @@ func scanSeen(rows *sql.Rows, gameID int) ([]SeenEvent, error) {
 
 // seenEvent returns the seen event of game gameID of a row of seen_events, from its columns.
 func seenEvent(gameID int, vseq int64, turn, seat int, kind string, data, after []byte, cause string) (SeenEvent, error) {
-	e := SeenEvent{EventView: EventView{Seq: vseq, Turn: turn, Kind: kind, Data: data}}
-	e.Seat, e.Cause = SeatOrNil(seatFromColumn(seat)), &cause
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(data, &fields); err != nil {
+	var a SeenAfter
+	if err := json.Unmarshal(after, &a); err != nil {
 		return SeenEvent{}, fmt.Errorf("error decoding seen event %d of game %d: %w", vseq, gameID, err)
 	}
-	delete(fields, "kind")
+	return newSeenEvent(gameID, vseq, turn, seat, kind, data, a, cause)
+}
+
+// newSeenEvent returns the seen event of game gameID of a row of seen_events, from its columns, its after
+// decoded.
+func newSeenEvent(gameID int, vseq int64, turn, seat int, kind string, data []byte, after SeenAfter, cause string) (SeenEvent, error) {
+	e := SeenEvent{EventView: EventView{Seq: vseq, Turn: turn, Kind: kind, Data: data}, After: after}
+	e.Seat, e.Cause = SeatOrNil(seatFromColumn(seat)), &cause
 	var err error
-	if e.Payload, err = json.Marshal(fields); err != nil {
-		return SeenEvent{}, err
-	}
-	if err := json.Unmarshal(after, &e.After); err != nil {
+	if e.Payload, err = withoutKind(data); err != nil {
 		return SeenEvent{}, fmt.Errorf("error decoding seen event %d of game %d: %w", vseq, gameID, err)
 	}
 	return e, nil
@@ -206,8 +210,8 @@ func (rows *seenRows) of(gameID int, viewer rules.PlayerID, first, last int64) (
 		if v != int64(viewerColumn(viewer)) || rows.seq[i] < first || rows.seq[i] > last {
 			continue
 		}
-		e, err := seenEvent(gameID, rows.vseq[i], int(rows.turn[i]), int(rows.seat[i]), rows.kind[i], []byte(rows.payload[i]),
-			[]byte(rows.after[i]), rows.cause[i])
+		e, err := newSeenEvent(gameID, rows.vseq[i], int(rows.turn[i]), int(rows.seat[i]), rows.kind[i], []byte(rows.payload[i]),
+			rows.afters[i], rows.cause[i])
 		if err != nil {
 			return nil, err
 		}

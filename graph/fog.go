@@ -39,14 +39,27 @@ func actingFor(ctx context.Context, snap game.Snapshot, seat *int) rules.PlayerI
 	return rules.NoPlayer
 }
 
+// mayHide reports whether snap's game may hide something from a viewer: it has fog, is not over and has
+// started.
+func mayHide(snap game.Snapshot) bool { return snap.Fogged() && snap.State.Phase() != rules.PhaseSetup }
+
 // viewOf returns snap's game as the request's viewer may know it; nil when they may know everything (no
 // fog, the game is over, or it has not started).
 func viewOf(ctx context.Context, snap game.Snapshot) *rules.View {
-	if !snap.Fogged() || snap.State.Phase() == rules.PhaseSetup {
+	if !mayHide(snap) {
 		return nil
 	}
 	v := rules.Project(snap.State, viewerIn(ctx, snap))
 	return &v
+}
+
+// visionOf returns what the request's viewer sees of each territory of snap's game (rules.Vision, viewOf's
+// Sight without the rest of the projection); nil when they see everything.
+func visionOf(ctx context.Context, snap game.Snapshot) []rules.Sight {
+	if !mayHide(snap) {
+		return nil
+	}
+	return rules.Vision(snap.State, viewerIn(ctx, snap))
 }
 
 // known returns n, or nil where the projection hides it (rules.Unknown).

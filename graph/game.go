@@ -240,10 +240,8 @@ func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*GamePa
 			seat = rules.PlayerID(res.Game.Seats[i].Seat)
 		}
 	}
-	events, err := viewEvents(res.Events, seat)
-	if err != nil {
-		return nil, err
-	}
+	var events []*game.EventView
+	var err error
 	v := int(res.Version)
 	if res.Game.Fogged() { // the command's events as the seat's record shows them, and its version after them
 		seen := res.Seen // the write's own, but for a retried command
@@ -257,6 +255,8 @@ func (r *Resolver) commandPayload(ctx context.Context, res game.Result) (*GamePa
 		if len(events) > 0 {
 			v = int(events[len(events)-1].Seq)
 		}
+	} else if events, err = viewEvents(res.Events, seat); err != nil {
+		return nil, err
 	}
 	return &GamePayload{Game: r.answerGame(ctx, res.Game), Events: events, Version: &v, Replayed: res.Replayed,
 		UserErrors: []*UserError{}}, nil
@@ -479,7 +479,7 @@ func (r *Resolver) viewerActions(ctx context.Context, g *Game, from, kind *strin
 	if err != nil {
 		return nil, err
 	}
-	st, view := snap.State, viewOf(ctx, snap)
+	st := snap.State
 	b := st.Board()
 	only := rules.TerritoryID(-1)
 	if from != nil {
@@ -511,6 +511,7 @@ func (r *Resolver) viewerActions(ctx context.Context, g *Game, from, kind *strin
 	}
 	key := func(t rules.TerritoryID) *string { k := b.Territory(t).Key; return &k }
 	out := Actions{}
+	var sight []rules.Sight // what the viewer sees, read at the first attack; nil when they see everything
 	for _, a := range legal {
 		start, ok := actionFrom(st, a.Command)
 		if from != nil && (!ok || start != only) {
@@ -528,7 +529,10 @@ func (r *Resolver) viewerActions(ctx context.Context, g *Game, from, kind *strin
 			}
 		case rules.Attack:
 			act.To = key(c.To)
-			if view == nil || view.Armies[c.To] != rules.Unknown { // the defender's dice tell its armies
+			if sight == nil {
+				sight = visionOf(ctx, snap)
+			}
+			if sight == nil || sight[c.To] == rules.SightFull { // the defender's dice tell its armies
 				dice := rules.DefendDice(st.Armies(c.To))
 				act.DefendDice = &dice
 			}

@@ -333,13 +333,19 @@ func seenBoard(s State, viewer PlayerID) []SeenTerritory { return seenWith(s, Vi
 func seenWith(s State, sight []Sight) []SeenTerritory {
 	out := make([]SeenTerritory, len(sight))
 	for t, v := range sight {
-		out[t] = SeenTerritory{Territory: TerritoryID(t), Sight: v, Owner: UnknownPlayer, Armies: Unknown}
-		if v.sees(SightOwner) {
-			out[t].Owner = s.Owner(TerritoryID(t))
-		}
-		if v.sees(SightFull) {
-			out[t].Armies = s.Armies(TerritoryID(t))
-		}
+		out[t] = seenAs(s, TerritoryID(t), v)
+	}
+	return out
+}
+
+// seenAs returns territory t of s as a viewer who sees it so knows it.
+func seenAs(s State, t TerritoryID, v Sight) SeenTerritory {
+	out := SeenTerritory{Territory: t, Sight: v, Owner: UnknownPlayer, Armies: Unknown}
+	if v.sees(SightOwner) {
+		out.Owner = s.Owner(t)
+	}
+	if v.sees(SightFull) {
+		out.Armies = s.Armies(t)
 	}
 	return out
 }
@@ -371,17 +377,16 @@ func Watch(before State, events []Event, viewer PlayerID) ([]Seen, error) {
 		visions[i] = Vision(st, viewer)
 	}
 	out := make([]Seen, 0, len(events))
-	board := seenWith(before, visions[0])
+	board := seenWith(before, visions[0]) // as the viewer knows it before the event, brought up to date after it
 	for i, e := range events {
 		s, next := states[i], states[i+1]
-		nextBoard := seenWith(next, visions[i+1])
 		var changed []SeenTerritory
-		for t, st := range nextBoard {
-			if st != board[t] {
+		for t, v := range visions[i+1] {
+			if st := seenAs(next, TerritoryID(t), v); st != board[t] {
 				changed = append(changed, st)
+				board[t] = st
 			}
 		}
-		board = nextBoard
 		pe, ok := e, true
 		if !lifted {
 			pe, ok = projectEvent(e, s, viewer, before.cfg.Fog, visions[i], visions[i+1])
