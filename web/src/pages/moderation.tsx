@@ -1,8 +1,8 @@
 // The moderators' page (/moderation, for User.moderator only): the open reports, oldest first, a page at
 // a time, each with the message in its room's context and a link to its game, closed as resolved or
 // dismissed with an outcome; the author timed out (the message removed) or their timeout lifted; and the
-// moderation log, newest first, a page at a time, a timeout's entry with its "Lift" and a shadow-mute's
-// with its "Unmute". Every text is shown as text.
+// moderation log, newest first, a page at a time, a timeout's or a shadow-mute's entry with its "Lift".
+// Every text is shown as text.
 import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import {
@@ -202,7 +202,7 @@ function LiftButton(props: { entry: Entry; onLift: (what: Lift, user: string, na
   const name = e.targetName ?? "the user";
   return (
     <button type="button" aria-label={`Lift ${name}'s ${what}`} onClick={() => void props.onLift(what, user, name)}>
-      {what === "timeout" ? "Lift" : "Unmute"}
+      Lift
     </button>
   );
 }
