@@ -3,7 +3,7 @@
 // dismissed with an outcome; the author timed out (the message removed) or their timeout lifted; and the
 // moderation log, newest first, a page at a time, a timeout's or a shadow-mute's entry with its "Lift".
 // Every text is shown as text.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import {
   ChatReportsQuery,
@@ -53,7 +53,12 @@ export function ModerationPage() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
+  // The number of the latest read of both lists: an earlier read answering after it is dropped, so that an
+  // action's read (a report closed) is never undone by the read of the action before it.
+  const reads = useRef(0);
+
   async function load() {
+    const read = ++reads.current;
     const rs = shown(reports?.length ?? 0, REPORT_PAGE);
     const ls = shown(log.length, LOG_PAGE);
     try {
@@ -61,6 +66,7 @@ export function ModerationPage() {
         query(ChatReportsQuery, { first: rs }),
         query(ModerationLogQuery, { first: ls }),
       ]);
+      if (read !== reads.current) return;
       setReports(r.chatReports);
       setMoreReports(r.chatReports.length === rs);
       setLog(l.moderationLog);
