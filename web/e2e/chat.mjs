@@ -11,10 +11,15 @@
 //
 // Lines come live (the chatMessages subscription). Alice reports Bob's reply from its menu (a reason and a
 // note; a confirmation), then blocks him: his lines leave her panel at once, and his next line never
-// reaches her. Mara, a moderator, works the report on the moderators' page (the message in context, a link
-// to the game), times Bob out and resolves it; the log shows both. Bob's next message is refused with the
-// timeout's reason and its wait. Alice unblocks Bob on her settings page. axe-core checks the menu's
-// report form, the moderators' page (wide and phone) and the settings page too.
+// reaches her. Bob reports eleven of Alice's lines (through the API). Mara, a moderator, works the queue
+// on the moderators' page: its first page of 10, then "More reports" (the focus on the first new one);
+// Alice's report (the message in context, a link to the game): she times Bob out and resolves it; the log
+// shows both. Carol is shadow-muted and the other reports dismissed (through the API); the log's first
+// page of 10, then "Older entries", where Mara lifts Carol's mute from its entry (Carol's later line
+// reaches Alice). Bob's next message is refused with the timeout's reason and its wait; Mara, on a phone,
+// lifts the timeout from its entry in the log and Bob writes again. Alice unblocks Bob on her settings
+// page. axe-core checks the menu's report form, the moderators' page (wide and phone) and the settings
+// page too.
 //
 //   node e2e/chat.mjs http://127.0.0.1:8080 [moderator's login]
 //
@@ -56,9 +61,9 @@ async function shot(page, name) {
   if (shots) await page.screenshot({ path: join(shots, `chat-${name}.png`) });
 }
 
-/** Runs a GraphQL request as the page's signed-in user; throws on an error or a user error. */
-async function api(page, query, variables) {
-  const r = await page.evaluate(
+/** Runs a GraphQL request as the page's signed-in user; answers the response as it is. */
+const request = (page, query, variables) =>
+  page.evaluate(
     async ([query, variables]) => {
       const res = await fetch("/graphql", {
         method: "POST",
@@ -72,9 +77,26 @@ async function api(page, query, variables) {
     },
     [query, variables],
   );
+
+/** Runs a GraphQL request as the page's signed-in user; throws on an error or a user error. */
+async function api(page, query, variables) {
+  const r = await request(page, query, variables);
   const payload = r.data && Object.values(r.data)[0];
   if (r.errors || payload?.userErrors?.length) throw new Error(`${query.slice(0, 40)}…: ${JSON.stringify(r)}`);
   return payload;
+}
+
+/** Sends a message to the players' room through the API, waiting out the flood rule; answers its id. */
+async function say(page, gameId, body) {
+  const send = `mutation($input: SendChatMessageInput!) {
+    sendChatMessage(input: $input) { message { id } retryAfter userErrors { code message } } }`;
+  for (;;) {
+    const r = await request(page, send, { input: { gameId, room: "players", body } });
+    const p = r.data?.sendChatMessage;
+    if (p?.userErrors[0]?.code === "CHAT_FLOOD") await page.waitForTimeout(Math.max(1, p.retryAfter) * 1000);
+    else if (r.errors || !p?.message) throw new Error(`sending ${body}: ${JSON.stringify(r)}`);
+    else return p.message.id;
+  }
 }
 
 /** The chat's state in the page: the img elements and links inside it, and its lines' texts. */
@@ -231,8 +253,21 @@ try {
   log("alice: blocked bob; his lines left and his new ones never came");
 
   if (moderatorLogin) {
-    // Mara, a moderator, works the queue: the message in its context, a link to the game; she times Bob
-    // out (the message is removed) and resolves the report.
+    // More reports than a page of the queue (10): Bob reports Alice's three lines and eight more she writes.
+    const report = `mutation($input: ReportChatMessageInput!) { reportChatMessage(input: $input) { userErrors { code message } } }`;
+    const read = await api(
+      b,
+      `query($id: ID!) { game(id: $id) { chat(room: "players", first: 100) { edges { node { id authorName } } } } }`,
+      { id },
+    );
+    const hers = read.chat.edges.map((e) => e.node).filter((n) => n.authorName === alice);
+    for (let i = 1; i <= 8; i++) hers.push({ id: await say(a, id, `line ${i} for the queue`) });
+    for (const n of hers) await api(b, report, { input: { id: n.id, reason: "spam" } });
+    const open = hers.length + 1;
+    log(`bob: reported ${hers.length} of alice's lines (${open} open reports)`);
+
+    // Mara, a moderator, works the queue a page at a time: the message in its context, a link to the game;
+    // she times Bob out (the message is removed) and resolves the report.
     const m = await browser.newContext(wide).then((x) => x.newPage());
     watch("mara", m);
     await m.goto(base + "/signin");
@@ -240,11 +275,23 @@ try {
     await m.getByLabel("Password").fill(PASSWORD);
     await m.getByRole("button", { name: "Sign in" }).click();
     await m.getByRole("link", { name: "Moderation" }).click();
-    const card = m.locator("article.report", { hasText: "hi alice, good luck" });
+    const cards = m.locator("article.report");
+    const card = cards.filter({ has: m.locator("li.reported", { hasText: "hi alice, good luck" }) });
     await card.waitFor({ timeout: T });
+    await m.getByRole("heading", { name: "Reports (the first 10 shown)" }).waitFor({ timeout: T });
+    if ((await cards.count()) !== 10) throw new Error(`the queue's first page shows ${await cards.count()} reports`);
     await card.getByText("Abuse or harassment: an e2e report").waitFor({ timeout: T });
     const gameLink = await card.getByRole("link", { name: "the game" }).getAttribute("href");
     if (gameLink !== `/games/${encodeURIComponent(id)}`) throw new Error(`the report's game link: ${gameLink}`);
+    await m.getByRole("button", { name: "More reports" }).click();
+    await m.getByRole("heading", { name: `Reports (${open} open)` }).waitFor({ timeout: T });
+    await cards.filter({ has: m.locator("li.reported", { hasText: "line 8 for the queue" }) }).waitFor({ timeout: T });
+    const focused = await m.evaluate(() => document.activeElement?.textContent);
+    const eleventh = await cards.nth(10).getByRole("heading").textContent();
+    if (focused !== eleventh) throw new Error(`after More reports the focus is on ${focused}, not ${eleventh}`);
+    if ((await m.getByRole("button", { name: "More reports" }).count()) !== 0)
+      throw new Error("More reports is offered with the whole queue shown");
+    log(`mara: the queue's first page of 10, then More reports: ${open}, the focus on the 11th`);
     await shot(m, "moderation");
     await axe(m, "the moderators' page");
     await card.getByRole("button", { name: `Time ${bob} out…` }).click();
@@ -252,17 +299,45 @@ try {
     await card.getByLabel("Reason (told to them)").fill("be kind");
     await card.getByRole("button", { name: "Remove the message and time out" }).click();
     await m.getByText(`${bob} is timed out and the message removed.`).waitFor({ timeout: T });
-    const again = m.locator("article.report", { hasText: "hi alice, good luck" });
-    await again.getByLabel("Outcome (recorded in the log)").fill("timed out for 15 minutes");
-    await again.getByRole("button", { name: "Resolve" }).click();
-    await m.getByText("No report is open.").waitFor({ timeout: T });
+    await card.getByLabel("Outcome (recorded in the log)").fill("timed out for 15 minutes");
+    await card.getByRole("button", { name: "Resolve" }).click();
+    await m.getByRole("heading", { name: `Reports (${open - 1} open)` }).waitFor({ timeout: T });
     const logTable = m.getByRole("table", { name: "The moderation log, newest first" });
     await logTable.getByText("Resolved a report (report").first().waitFor({ timeout: T });
     await logTable.getByRole("cell", { name: "Timed out", exact: true }).first().waitFor({ timeout: T });
+    log("mara: timed bob out from the report and resolved it; the log shows both");
+
+    // Carol is shadow-muted (through the API), then the other reports dismissed: the log is more than a
+    // page (10) and the mute's entry is on its second, where Mara lifts it.
+    const carolID = (await api(c, `query { viewer { id } }`)).id;
+    const mute = `mutation($input: ShadowMuteChatUserInput!) { shadowMuteChatUser(input: $input) { userErrors { code message } } }`;
+    await api(m, mute, { input: { user: carolID, muted: true, reason: "an e2e mute" } });
+    const queue = (await api(m, `query { chatReports(first: 100) { id gameId } }`)).filter((r) => r.gameId === id);
+    const close = `mutation($input: CloseChatReportInput!) { closeChatReport(input: $input) { userErrors { code message } } }`;
+    for (const r of queue) await api(m, close, { input: { id: r.id, resolved: false, reason: "e2e: nothing wrong" } });
+    await m.reload();
+    await m.getByText("No report is open.").waitFor({ timeout: T });
+    const rows = logTable.locator("tbody tr");
+    await rows.first().waitFor({ timeout: T });
+    if ((await rows.count()) !== 10) throw new Error(`the log's first page shows ${await rows.count()} entries`);
+    const unmute = logTable.getByRole("button", { name: `Lift ${carol}'s shadow mute` });
+    if ((await unmute.count()) !== 0) throw new Error("the shadow mute's entry is on the log's first page");
+    await m.getByRole("button", { name: "Older entries" }).click();
+    await unmute.waitFor({ timeout: T });
+    const focusedRow = await m.evaluate(() => document.activeElement?.id);
+    const eleventhRow = await rows.nth(10).getAttribute("id");
+    if (focusedRow !== eleventhRow)
+      throw new Error(`after Older entries the focus is on ${focusedRow}, not ${eleventhRow}`);
+    await unmute.click();
+    await m.getByRole("status").getByText(`${carol}'s shadow mute is lifted.`).waitFor({ timeout: T });
+    await rows.first().getByRole("cell", { name: "Lifted a shadow-mute", exact: true }).waitFor({ timeout: T });
+    await rows.first().getByRole("cell", { name: carol, exact: true }).waitFor({ timeout: T });
+    log("mara: the log's second page; lifted carol's shadow mute from its entry");
     await m.setViewportSize(PHONE.viewport);
+    const wider = await m.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+    if (wider) throw new Error("the moderators' page scrolls sideways on a phone");
     await shot(m, "moderation-phone");
     await axe(m, "the moderators' page on a phone");
-    log("mara: timed bob out from the report and resolved it; the log shows both");
 
     // Bob's next message is refused: the moderator's reason and the wait.
     await b.locator("#chat-text").fill("why can I not write?");
@@ -274,6 +349,16 @@ try {
       .waitFor({ timeout: T });
     await shot(b, "timed-out");
     log(`bob: refused while timed out: ${await b.locator(".chat-send .error").textContent()}`);
+
+    // Mara lifts Bob's timeout from its entry in the log (on the phone); Bob, his page read again, writes.
+    await logTable.getByRole("button", { name: `Lift ${bob}'s timeout` }).click();
+    await m.getByRole("status").getByText(`${bob}'s timeout is lifted.`).waitFor({ timeout: T });
+    await rows.first().getByRole("cell", { name: "Lifted a timeout", exact: true }).waitFor({ timeout: T });
+    await shot(m, "moderation-lifted");
+    await b.reload();
+    await b.locator(".chat-toggle").click();
+    await send(b, "thanks, I can write again");
+    log("mara: lifted bob's timeout from the log; bob writes again");
   }
   await b.locator(".chat-drawer").getByRole("button", { name: "Close the chat" }).click();
   await b.locator(".chat-drawer").waitFor({ state: "detached", timeout: T });

@@ -1,14 +1,16 @@
-// The moderators' page (/moderation, for User.moderator only): the open reports, oldest first, each with
-// the message in its room's context and a link to its game, closed as resolved or dismissed with an
-// outcome; the author timed out (the message removed) or their timeout lifted; and the moderation log,
-// newest first, a timeout's entry with its "Lift". Every text is shown as text.
-import { useEffect, useState } from "preact/hooks";
+// The moderators' page (/moderation, for User.moderator only): the open reports, oldest first, a page at
+// a time, each with the message in its room's context and a link to its game, closed as resolved or
+// dismissed with an outcome; the author timed out (the message removed) or their timeout lifted; and the
+// moderation log, newest first, a page at a time, a timeout's or a shadow-mute's entry with its "Lift".
+// Every text is shown as text.
+import { useEffect, useRef, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import {
   ChatReportsQuery,
   CloseChatReportMutation,
   LiftChatTimeoutMutation,
   ModerationLogQuery,
+  ShadowMuteChatUserMutation,
 } from "../api/operations";
 import type { ChatReportsQuery as Reports, ModerationLogQuery as Log } from "../gql/graphql";
 import { TimeoutForm } from "../game/chatmenu";
@@ -19,8 +21,20 @@ import { Link } from "../ui/link";
 type Report = Reports["chatReports"][number];
 type Entry = Log["moderationLog"][number];
 
+/** How many reports a page of the queue shows. */
+const REPORT_PAGE = 10;
 /** How many entries of the log a page shows. */
-const LOG_PAGE = 20;
+const LOG_PAGE = 10;
+/** The most a read of either list answers (the API's bound). */
+const MOST = 100;
+
+/** How many to read again so that a reloaded list keeps what it showed: a page at least, at most MOST. */
+function shown(n: number, page: number): number {
+  return Math.min(MOST, Math.max(page, n));
+}
+
+/** A sanction a moderator lifts from the log. */
+type Lift = "timeout" | "shadow mute";
 
 function errorWords(e: unknown, fallback: string): string {
   return e instanceof APIError ? e.message : fallback;
@@ -32,45 +46,76 @@ function when(t: string): string {
 
 export function ModerationPage() {
   const [reports, setReports] = useState<Report[] | null>(null);
+  const [moreReports, setMoreReports] = useState(false);
   const [log, setLog] = useState<Entry[]>([]);
   const [more, setMore] = useState(false);
+  const [focus, setFocus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
+  // The number of the latest read of both lists: an earlier read answering after it is dropped, so that an
+  // action's read (a report closed) is never undone by the read of the action before it.
+  const reads = useRef(0);
+
   async function load() {
+    const read = ++reads.current;
+    const rs = shown(reports?.length ?? 0, REPORT_PAGE);
+    const ls = shown(log.length, LOG_PAGE);
     try {
       const [r, l] = await Promise.all([
-        query(ChatReportsQuery, { first: 50 }),
-        query(ModerationLogQuery, { first: LOG_PAGE }),
+        query(ChatReportsQuery, { first: rs }),
+        query(ModerationLogQuery, { first: ls }),
       ]);
+      if (read !== reads.current) return;
       setReports(r.chatReports);
+      setMoreReports(r.chatReports.length === rs);
       setLog(l.moderationLog);
-      setMore(l.moderationLog.length === LOG_PAGE);
+      setMore(l.moderationLog.length === ls);
     } catch (e) {
       setError(errorWords(e, "The reports cannot be read."));
     }
   }
   useEffect(() => void load(), []);
+  // A page read on request moves the focus to its first item, so that the keyboard and a screen reader go
+  // on from there.
+  useEffect(() => {
+    if (focus) document.getElementById(focus)?.focus();
+  }, [focus]);
 
+  async function laterReports() {
+    const have = reports ?? [];
+    try {
+      const r = await query(ChatReportsQuery, { first: REPORT_PAGE, after: have.at(-1)?.id });
+      setReports([...have, ...r.chatReports]);
+      setMoreReports(r.chatReports.length === REPORT_PAGE);
+      if (r.chatReports[0]) setFocus(`report-${r.chatReports[0].id}-title`);
+    } catch (e) {
+      setError(errorWords(e, "The reports cannot be read."));
+    }
+  }
   async function older() {
     try {
       const l = await query(ModerationLogQuery, { first: LOG_PAGE, before: log.at(-1)?.id });
       setLog([...log, ...l.moderationLog]);
       setMore(l.moderationLog.length === LOG_PAGE);
+      if (l.moderationLog[0]) setFocus(`entry-${l.moderationLog[0].id}`);
     } catch (e) {
       setError(errorWords(e, "The log cannot be read."));
     }
   }
-  async function lift(user: string, name: string) {
+  async function lift(what: Lift, user: string, name: string) {
     setDone(null);
     try {
-      const d = await mutate(LiftChatTimeoutMutation, { input: { user } });
-      const err = userErrorText(d.liftChatTimeout.userErrors);
+      const errs =
+        what === "timeout"
+          ? (await mutate(LiftChatTimeoutMutation, { input: { user } })).liftChatTimeout.userErrors
+          : (await mutate(ShadowMuteChatUserMutation, { input: { user, muted: false } })).shadowMuteChatUser.userErrors;
+      const err = userErrorText(errs);
       setError(err);
-      if (!err) setDone(`${name}'s timeout is lifted.`);
+      if (!err) setDone(`${name}'s ${what} is lifted.`);
       await load();
     } catch (e) {
-      setError(errorWords(e, "The timeout was not lifted."));
+      setError(errorWords(e, `The ${what} was not lifted.`));
     }
   }
   const acted = async (words: string) => {
@@ -88,11 +133,21 @@ export function ModerationPage() {
         </p>
       )}
       <section aria-labelledby="reports-title">
-        <h2 id="reports-title">Reports {reports && <span class="sub">({reports.length} open)</span>}</h2>
+        <h2 id="reports-title">
+          Reports{" "}
+          {reports && (
+            <span class="sub">({moreReports ? `the first ${reports.length} shown` : `${reports.length} open`})</span>
+          )}
+        </h2>
         {reports?.length === 0 && <p>No report is open.</p>}
         {reports?.map((r) => (
           <ReportCard key={r.id} report={r} onActed={(w) => void acted(w)} onLift={lift} />
         ))}
+        {moreReports && (
+          <button type="button" onClick={() => void laterReports()}>
+            More reports
+          </button>
+        )}
       </section>
       <section aria-labelledby="log-title">
         <h2 id="log-title">Moderation log</h2>
@@ -115,7 +170,7 @@ export function ModerationPage() {
               </thead>
               <tbody>
                 {log.map((e) => (
-                  <tr key={e.id}>
+                  <tr key={e.id} id={`entry-${e.id}`} tabIndex={-1}>
                     <td>{when(e.createdAt)}</td>
                     <td>{e.moderatorName ?? "(deleted)"}</td>
                     <td>
@@ -126,15 +181,7 @@ export function ModerationPage() {
                     <td class="moderation-reason">{e.reason}</td>
                     <td>
                       {e.gameId && <Link href={`/games/${encodeURIComponent(e.gameId)}`}>Game</Link>}{" "}
-                      {e.action === "timeout" && e.targetId && (
-                        <button
-                          type="button"
-                          aria-label={`Lift ${e.targetName ?? "the user"}'s timeout`}
-                          onClick={() => void lift(e.targetId ?? "", e.targetName ?? "the user")}
-                        >
-                          Lift
-                        </button>
-                      )}
+                      <LiftButton entry={e} onLift={lift} />
                     </td>
                   </tr>
                 ))}
@@ -149,6 +196,20 @@ export function ModerationPage() {
         )}
       </section>
     </div>
+  );
+}
+
+/** The button that lifts what a timeout's or a shadow-mute's entry imposed on its user; none for others. */
+function LiftButton(props: { entry: Entry; onLift: (what: Lift, user: string, name: string) => Promise<void> }) {
+  const e = props.entry;
+  const what: Lift | null = e.action === "timeout" ? "timeout" : e.action === "shadow_mute" ? "shadow mute" : null;
+  if (!what || !e.targetId) return null;
+  const user = e.targetId;
+  const name = e.targetName ?? "the user";
+  return (
+    <button type="button" aria-label={`Lift ${name}'s ${what}`} onClick={() => void props.onLift(what, user, name)}>
+      Lift
+    </button>
   );
 }
 
@@ -178,7 +239,7 @@ export function actionWords(action: string): string {
 function ReportCard(props: {
   report: Report;
   onActed: (words: string) => void;
-  onLift: (user: string, name: string) => Promise<void>;
+  onLift: (what: Lift, user: string, name: string) => Promise<void>;
 }) {
   const r = props.report;
   const m = r.message;
@@ -199,7 +260,7 @@ function ReportCard(props: {
   }
   return (
     <article class="card report" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>
+      <h3 id={`${id}-title`} tabIndex={-1}>
         Report {r.id}: {author}'s message
       </h3>
       <p class="sub">
@@ -244,7 +305,7 @@ function ReportCard(props: {
           </button>
         )}
         {m.authorId && (
-          <button type="button" onClick={() => void props.onLift(m.authorId ?? "", author)}>
+          <button type="button" onClick={() => void props.onLift("timeout", m.authorId ?? "", author)}>
             Lift {author}'s timeout
           </button>
         )}
