@@ -140,9 +140,10 @@ func scanRatingChanges(rows *sql.Rows) ([]RatingChange, error) {
 // RatingModeOfTable is the mode of a free-for-all table of seats seats: a duel of two, else ffa.
 func RatingModeOfTable(seats int) RatingMode { return ratingModeOf(seats, false) }
 
-// ModeRatings returns the all-maps ratings of mode of users, by user, in one statement: rating.Initial
+// ModeRatings returns the all-maps ratings of mode of users, by user, in one statement of q (a caller's
+// transaction, or nil for the service's own connection): rating.Initial
 // for a user before their first rated game of it (a tournament's seeds, a ladder's queue).
-func (s *Service) ModeRatings(ctx context.Context, mode RatingMode, users []int) (map[int]rating.Rating, error) {
+func (s *Service) ModeRatings(ctx context.Context, q Querier, mode RatingMode, users []int) (map[int]rating.Rating, error) {
 	out := make(map[int]rating.Rating, len(users))
 	for _, u := range users {
 		out[u] = rating.Initial
@@ -150,7 +151,10 @@ func (s *Service) ModeRatings(ctx context.Context, mode RatingMode, users []int)
 	if len(users) == 0 {
 		return out, nil
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT user_id, mu, sigma FROM ratings WHERE mode = $1 AND family = '' AND user_id = ANY($2)`,
+	if q == nil {
+		q = s.db
+	}
+	rows, err := q.QueryContext(ctx, `SELECT user_id, mu, sigma FROM ratings WHERE mode = $1 AND family = '' AND user_id = ANY($2)`,
 		mode, pq.Array(users))
 	if err != nil {
 		return nil, fmt.Errorf("error reading the %s ratings of %d users: %w", mode, len(users), err)

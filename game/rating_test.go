@@ -257,7 +257,7 @@ func TestModeRatings(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got, err := e.svc.ModeRatings(e.ctx, game.RatingDuel, []int{alice, bob, carol})
+	got, err := e.svc.ModeRatings(e.ctx, nil, game.RatingDuel, []int{alice, bob, carol})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,13 +265,22 @@ func TestModeRatings(t *testing.T) {
 	if !maps.Equal(got, want) {
 		t.Errorf("duel ratings %v, want %v", got, want)
 	}
-	if got, err = e.svc.ModeRatings(e.ctx, game.RatingFFA, []int{carol, bob}); err != nil {
+	// In a caller's transaction, which sees its own writes.
+	tx, err := e.db.BeginTx(e.ctx, nil)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if want = (map[int]rating.Rating{carol: {Mu: 28, Sigma: 3}, bob: rating.Initial}); !maps.Equal(got, want) {
-		t.Errorf("ffa ratings %v, want %v", got, want)
+	defer func() { _ = tx.Rollback() }()
+	if _, err := tx.ExecContext(e.ctx, `UPDATE ratings SET mu = 29 WHERE user_id = $1 AND mode = 'ffa'`, carol); err != nil {
+		t.Fatal(err)
 	}
-	if got, err = e.svc.ModeRatings(e.ctx, game.RatingDuel, nil); err != nil || len(got) != 0 {
+	if got, err = e.svc.ModeRatings(e.ctx, tx, game.RatingFFA, []int{carol, bob}); err != nil {
+		t.Fatal(err)
+	}
+	if want = (map[int]rating.Rating{carol: {Mu: 29, Sigma: 3}, bob: rating.Initial}); !maps.Equal(got, want) {
+		t.Errorf("ffa ratings in a transaction %v, want %v", got, want)
+	}
+	if got, err = e.svc.ModeRatings(e.ctx, nil, game.RatingDuel, nil); err != nil || len(got) != 0 {
 		t.Errorf("the ratings of no users: %v, %v", got, err)
 	}
 }

@@ -279,7 +279,7 @@ func (r *Resolver) enterTournament(ctx context.Context, gid string, enter bool) 
 	if err != nil {
 		return r.tournamentPayload(ctx, id, err)
 	}
-	ratings, err := r.game.ModeRatings(ctx, game.RatingModeOfTable(t.Seats), []int{me.ID})
+	ratings, err := r.game.ModeRatings(ctx, nil, game.RatingModeOfTable(t.Seats), []int{me.ID})
 	if err != nil {
 		return nil, err
 	}

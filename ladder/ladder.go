@@ -99,8 +99,9 @@ type Games interface {
 	// a game created before under spec.Key is returned instead, so that retries create one game.
 	CreateStarted(ctx context.Context, spec tournament.GameSpec) (int, error)
 	// ModeRatings returns the all-maps ratings of mode ("duel", "ffa": Definition.Mode) of users, by user,
-	// in one read: rating.Initial for a user without one.
-	ModeRatings(ctx context.Context, mode string, users []int) (map[int]rating.Rating, error)
+	// in one read in tx (the pairing's, which holds the ladder's lock): rating.Initial for a user without
+	// one.
+	ModeRatings(ctx context.Context, tx *sql.Tx, mode string, users []int) (map[int]rating.Rating, error)
 }
 
 // Opts are the dependencies of a Service.

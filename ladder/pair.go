@@ -172,7 +172,7 @@ func (s *Service) queued(ctx context.Context, tx *sql.Tx, l Ladder) ([]seeker, e
 	if len(out) < l.Seats {
 		return out, nil // too few to seat: their ratings are not needed
 	}
-	ratings, err := s.games.ModeRatings(ctx, l.Mode(), users)
+	ratings, err := s.games.ModeRatings(ctx, tx, l.Mode(), users)
 	if err != nil {
 		return nil, fmt.Errorf("error reading the ratings of the queue of ladder %d: %w", l.ID, err)
 	}

@@ -5,6 +5,7 @@ package tablegame
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 
 	"rout/game"
@@ -45,10 +46,10 @@ func (g Games) CreateStarted(ctx context.Context, spec tournament.GameSpec) (int
 	return created.GameID, nil
 }
 
-// ModeRatings returns the all-maps ratings of mode of users, by user (game.Service.ModeRatings): a
-// ladder's queue.
-func (g Games) ModeRatings(ctx context.Context, mode string, users []int) (map[int]rating.Rating, error) {
-	return g.Game.ModeRatings(ctx, game.RatingMode(mode), users)
+// ModeRatings returns the all-maps ratings of mode of users, by user, read in tx
+// (game.Service.ModeRatings): a ladder's queue.
+func (g Games) ModeRatings(ctx context.Context, tx *sql.Tx, mode string, users []int) (map[int]rating.Rating, error) {
+	return g.Game.ModeRatings(ctx, tx, game.RatingMode(mode), users)
 }
 
 // MapSeats returns the most seats of a game on map key, 0 when it is not a public map
