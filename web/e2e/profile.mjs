@@ -115,8 +115,14 @@ try {
     throw new Error(`Ann's duel rating card: ${card}`);
   const chart = a.getByRole("img", { name: new RegExp(`${ann}'s Duel rating`) });
   await chart.waitFor({ timeout: T });
-  const luck = ((await a.locator(".luck-profile").textContent()) ?? "").replace(/\s+/g, " ");
-  if (!luck.includes("Luck over 1 finished game")) throw new Error(`Ann's luck: ${luck}`);
+  // The luck section loads on its own: wait for it rather than read it while it says "Loading…".
+  const luckSection = a.locator(".luck-profile");
+  try {
+    await luckSection.filter({ hasText: "Luck over 1 finished game" }).waitFor({ timeout: T });
+  } catch {
+    const luck = ((await luckSection.textContent()) ?? "").replace(/\s+/g, " ");
+    throw new Error(`Ann's luck: ${luck}`);
+  }
   const totals = ((await a.locator(".totals").textContent()) ?? "").replace(/\s+/g, " ");
   if (!totals.includes("Finished1") || !totals.includes("Won1 (100%)")) throw new Error(`Ann's totals: ${totals}`);
   const row = a.locator("table.record tbody tr").first();
