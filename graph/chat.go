@@ -54,23 +54,24 @@ type ChatSettings struct {
 
 // chatMessages returns lines as the API shows them, with their authors' names.
 func (r *Resolver) chatMessages(ctx context.Context, lines []chat.Line) ([]*ChatMessage, error) {
-	var ids []int
-	for _, l := range lines {
-		if l.AuthorID != 0 {
-			ids = append(ids, l.AuthorID)
-		}
-	}
-	names, err := r.accounts.Names(ctx, nil, ids)
-	if err != nil {
+	var names userNames
+	out := chatMessagesNamed(lines, &names)
+	if err := names.fill(ctx, r); err != nil {
 		return nil, err
 	}
+	return out, nil
+}
+
+// chatMessagesNamed returns lines as the API shows them, their authors' names asked of names.
+func chatMessagesNamed(lines []chat.Line, names *userNames) []*ChatMessage {
 	out := make([]*ChatMessage, len(lines))
 	for i, l := range lines {
 		m := &ChatMessage{ID: GlobalID(typeChatMessage, l.ID), Room: string(l.Room), Seq: int(l.Seq), Kind: l.Kind,
 			Removed: l.Removed, CreatedAt: l.CreatedAt}
 		if l.AuthorID != 0 {
-			id, name, body := GlobalID(typeUser, l.AuthorID), names[l.AuthorID], l.Body
-			m.AuthorID, m.AuthorName, m.Body = &id, &name, &body
+			id, body := GlobalID(typeUser, l.AuthorID), l.Body
+			m.AuthorID, m.AuthorName, m.Body = &id, new(string), &body
+			names.add(l.AuthorID, m.AuthorName)
 		}
 		if l.Target != 0 {
 			t := int(l.Target)
@@ -78,7 +79,7 @@ func (r *Resolver) chatMessages(ctx context.Context, lines []chat.Line) ([]*Chat
 		}
 		out[i] = m
 	}
-	return out, nil
+	return out
 }
 
 // chatViewer returns the chat's view of game gameID and of the signed-in viewer, who must be allowed to

@@ -44,14 +44,6 @@ func moderator(ctx context.Context) (chat.Viewer, error) {
 	return chat.Viewer{UserID: me.ID, Moderator: me.Moderator}, nil
 }
 
-// nameOr returns names[id] when id is a user with a name, nil otherwise.
-func nameOr(names map[int]string, id int) *string {
-	if n, ok := names[id]; ok {
-		return &n
-	}
-	return nil
-}
-
 // moderatorPage reads the arguments of a moderator's page of a queue or log: the viewer, who must be a
 // moderator, how many entries (first, checked like every page's) and the cursor (0 without one).
 func moderatorPage(ctx context.Context, first, cursor *int) (chat.Viewer, int, int, error) {
@@ -80,22 +72,16 @@ func (r *Resolver) chatReports(ctx context.Context, first, after *int) ([]*ChatR
 	if err != nil {
 		return nil, chatError(err)
 	}
-	var users []int
-	for _, e := range entries {
-		users = append(users, e.ReporterID)
-	}
-	names, err := r.accounts.Names(ctx, nil, users)
-	if err != nil {
-		return nil, err
-	}
+	var names userNames
 	out := make([]*ChatReport, len(entries))
 	for i, e := range entries {
-		lines, err := r.chatMessages(ctx, append([]chat.Line{e.Message}, e.Context...))
-		if err != nil {
-			return nil, err
-		}
-		out[i] = &ChatReport{ID: e.ID, Reason: e.Reason, ReporterName: nameOr(names, e.ReporterID), CreatedAt: e.CreatedAt,
+		lines := chatMessagesNamed(append([]chat.Line{e.Message}, e.Context...), &names)
+		out[i] = &ChatReport{ID: e.ID, Reason: e.Reason, CreatedAt: e.CreatedAt,
 			GameID: GlobalID(typeGame, e.Message.GameID), Message: lines[0], Context: lines[1:]}
+		names.addNamed(e.ReporterID, &out[i].ReporterName)
+	}
+	if err := names.fill(ctx, r); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -110,22 +96,12 @@ func (r *Resolver) moderationLog(ctx context.Context, first, before *int) ([]*Mo
 	if err != nil {
 		return nil, chatError(err)
 	}
-	var users []int
-	for _, e := range entries {
-		users = append(users, e.ModeratorID, e.TargetUserID)
-	}
-	names, err := r.accounts.Names(ctx, nil, users)
-	if err != nil {
-		return nil, err
-	}
+	var names userNames
 	out := make([]*ModerationAction, len(entries))
 	for i, e := range entries {
-		a := &ModerationAction{ID: e.ID, ModeratorName: nameOr(names, e.ModeratorID), Action: string(e.Action),
-			TargetName: nameOr(names, e.TargetUserID), Reason: e.Reason, CreatedAt: e.CreatedAt}
-		if _, ok := names[e.TargetUserID]; ok && e.TargetUserID != 0 {
-			id := GlobalID(typeUser, e.TargetUserID)
-			a.TargetID = &id
-		}
+		a := &ModerationAction{ID: e.ID, Action: string(e.Action), Reason: e.Reason, CreatedAt: e.CreatedAt}
+		names.addNamed(e.ModeratorID, &a.ModeratorName)
+		names.addNamed(e.TargetUserID, &a.TargetName)
 		if e.GameID != 0 {
 			id := GlobalID(typeGame, e.GameID)
 			a.GameID = &id
@@ -138,6 +114,16 @@ func (r *Resolver) moderationLog(ctx context.Context, first, before *int) ([]*Mo
 			a.ReportID = &e.ReportID
 		}
 		out[i] = a
+	}
+	if err := names.fill(ctx, r); err != nil {
+		return nil, err
+	}
+	// A target is linked only where it is a user the accounts still name.
+	for i, e := range entries {
+		if out[i].TargetName != nil && e.TargetUserID != 0 {
+			id := GlobalID(typeUser, e.TargetUserID)
+			out[i].TargetID = &id
+		}
 	}
 	return out, nil
 }

@@ -121,18 +121,15 @@ func (r *Resolver) leaderboard(ctx context.Context, mode LeaderboardMode, family
 
 // leaderboardEntries names the players of entries.
 func (r *Resolver) leaderboardEntries(ctx context.Context, entries ...game.LeaderboardEntry) ([]*LeaderboardEntry, error) {
-	ids := make([]int, len(entries))
+	var names userNames
+	out := make([]*LeaderboardEntry, len(entries))
 	for i, e := range entries {
-		ids[i] = e.UserID
+		out[i] = &LeaderboardEntry{Rank: e.Rank, UserID: GlobalID(typeUser, e.UserID), Rating: e.Public,
+			Provisional: e.Provisional, Games: e.Games, Cursor: e.Cursor()}
+		names.add(e.UserID, &out[i].Name)
 	}
-	names, err := r.accounts.Names(ctx, nil, ids)
-	if err != nil {
+	if err := names.fill(ctx, r); err != nil {
 		return nil, err
-	}
-	out := make([]*LeaderboardEntry, 0, len(entries))
-	for _, e := range entries {
-		out = append(out, &LeaderboardEntry{Rank: e.Rank, UserID: GlobalID(typeUser, e.UserID), Name: names[e.UserID],
-			Rating: e.Public, Provisional: e.Provisional, Games: e.Games, Cursor: e.Cursor()})
 	}
 	return out, nil
 }

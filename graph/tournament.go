@@ -323,30 +323,6 @@ func (r *Resolver) listTournaments(ctx context.Context, status *TournamentStatus
 	return out, nil
 }
 
-// userNames names the users of a tournament's API objects in one read of the accounts: each object's
-// user and where its name goes are added, then fill writes every name.
-type userNames struct {
-	ids  []int
-	into []*string
-}
-
-// add asks for the name of user id, to be written into *into.
-func (n *userNames) add(id int, into *string) {
-	n.ids, n.into = append(n.ids, id), append(n.into, into)
-}
-
-// fill reads the names asked for, at once, and writes them (empty for a user the accounts do not name).
-func (n *userNames) fill(ctx context.Context, r *Resolver) error {
-	names, err := r.accounts.Names(ctx, nil, n.ids)
-	if err != nil {
-		return err
-	}
-	for i, id := range n.ids {
-		*n.into[i] = names[id]
-	}
-	return nil
-}
-
 // tournamentEntrants returns t's entrants.
 func (r *Resolver) tournamentEntrants(ctx context.Context, t *Tournament) ([]*TournamentEntrant, error) {
 	svc, err := r.tournaments()

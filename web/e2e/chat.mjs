@@ -329,8 +329,15 @@ try {
     if (focusedRow !== eleventhRow)
       throw new Error(`after Older entries the focus is on ${focusedRow}, not ${eleventhRow}`);
     await unmute.click();
+    await m.getByLabel(`Why lift ${carol}'s shadow mute? (recorded in the log)`).fill("e2e: she apologised");
+    await shot(m, "moderation-lift-reason");
+    await m
+      .locator(".lift-form")
+      .getByRole("button", { name: `Lift ${carol}'s shadow mute` })
+      .click();
     await m.getByRole("status").getByText(`${carol}'s shadow mute is lifted.`).waitFor({ timeout: T });
     await rows.first().getByRole("cell", { name: "Lifted a shadow-mute", exact: true }).waitFor({ timeout: T });
+    await rows.first().getByRole("cell", { name: "e2e: she apologised", exact: true }).waitFor({ timeout: T });
     await rows.first().getByRole("cell", { name: carol, exact: true }).waitFor({ timeout: T });
     log("mara: the log's second page; lifted carol's shadow mute from its entry");
     await m.setViewportSize(PHONE.viewport);
@@ -352,6 +359,11 @@ try {
 
     // Mara lifts Bob's timeout from its entry in the log (on the phone); Bob, his page read again, writes.
     await logTable.getByRole("button", { name: `Lift ${bob}'s timeout` }).click();
+    await m.getByLabel(`Why lift ${bob}'s timeout? (recorded in the log)`).waitFor({ timeout: T });
+    await logTable
+      .locator(".lift-form")
+      .getByRole("button", { name: `Lift ${bob}'s timeout` })
+      .click();
     await m.getByRole("status").getByText(`${bob}'s timeout is lifted.`).waitFor({ timeout: T });
     await rows.first().getByRole("cell", { name: "Lifted a timeout", exact: true }).waitFor({ timeout: T });
     await shot(m, "moderation-lifted");

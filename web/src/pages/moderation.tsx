@@ -103,13 +103,14 @@ export function ModerationPage() {
       setError(errorWords(e, "The log cannot be read."));
     }
   }
-  async function lift(what: Lift, user: string, name: string) {
+  async function lift(what: Lift, user: string, name: string, reason: string) {
     setDone(null);
     try {
       const errs =
         what === "timeout"
-          ? (await mutate(LiftChatTimeoutMutation, { input: { user } })).liftChatTimeout.userErrors
-          : (await mutate(ShadowMuteChatUserMutation, { input: { user, muted: false } })).shadowMuteChatUser.userErrors;
+          ? (await mutate(LiftChatTimeoutMutation, { input: { user, reason } })).liftChatTimeout.userErrors
+          : (await mutate(ShadowMuteChatUserMutation, { input: { user, muted: false, reason } })).shadowMuteChatUser
+              .userErrors;
       const err = userErrorText(errs);
       setError(err);
       if (!err) setDone(`${name}'s ${what} is lifted.`);
@@ -199,17 +200,60 @@ export function ModerationPage() {
   );
 }
 
-/** The button that lifts what a timeout's or a shadow-mute's entry imposed on its user; none for others. */
-function LiftButton(props: { entry: Entry; onLift: (what: Lift, user: string, name: string) => Promise<void> }) {
+/** What lifts a sanction: its user, their name and a sanction. */
+type OnLift = (what: Lift, user: string, name: string, reason: string) => Promise<void>;
+
+/** The "Lift" of a timeout's or a shadow-mute's entry in the log; nothing for other entries. */
+function LiftButton(props: { entry: Entry; onLift: OnLift }) {
   const e = props.entry;
   const what: Lift | null = e.action === "timeout" ? "timeout" : e.action === "shadow_mute" ? "shadow mute" : null;
   if (!what || !e.targetId) return null;
-  const user = e.targetId;
   const name = e.targetName ?? "the user";
+  return <LiftControl what={what} user={e.targetId} name={name} label="Lift" onLift={props.onLift} />;
+}
+
+/**
+ * A button that opens a small form to lift a user's sanction: the reason, recorded in the log beside the
+ * lift, and the lift confirmed or cancelled.
+ */
+function LiftControl(props: { what: Lift; user: string; name: string; label: string; onLift: OnLift }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const { what, name } = props;
+  const id = `lift-${what.replace(" ", "-")}-${props.user}`;
+  if (!open)
+    return (
+      <button type="button" aria-label={`Lift ${name}'s ${what}`} onClick={() => setOpen(true)}>
+        {props.label}
+      </button>
+    );
   return (
-    <button type="button" aria-label={`Lift ${name}'s ${what}`} onClick={() => void props.onLift(what, user, name)}>
-      Lift
-    </button>
+    <form
+      class="lift-form"
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        setOpen(false);
+        void props.onLift(what, props.user, name, reason.trim());
+      }}
+    >
+      <label for={id}>
+        Why lift {name}'s {what}? (recorded in the log)
+      </label>
+      <input
+        id={id}
+        maxLength={500}
+        value={reason}
+        onInput={(ev) => setReason((ev.currentTarget as HTMLInputElement).value)}
+      />
+      <div class="chat-form-row">
+        <button type="submit" class="primary">
+          Lift {name}'s {what}
+        </button>
+        <button type="button" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -236,11 +280,7 @@ export function actionWords(action: string): string {
 }
 
 /** A report: who and why, the message among its neighbours, and what the moderator does with it. */
-function ReportCard(props: {
-  report: Report;
-  onActed: (words: string) => void;
-  onLift: (what: Lift, user: string, name: string) => Promise<void>;
-}) {
+function ReportCard(props: { report: Report; onActed: (words: string) => void; onLift: OnLift }) {
   const r = props.report;
   const m = r.message;
   const author = m.authorName ?? "(deleted)";
@@ -305,9 +345,13 @@ function ReportCard(props: {
           </button>
         )}
         {m.authorId && (
-          <button type="button" onClick={() => void props.onLift("timeout", m.authorId ?? "", author)}>
-            Lift {author}'s timeout
-          </button>
+          <LiftControl
+            what="timeout"
+            user={m.authorId}
+            name={author}
+            label={`Lift ${author}'s timeout`}
+            onLift={props.onLift}
+          />
         )}
       </div>
       {timing && (
