@@ -44,7 +44,8 @@ var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
 // a message of HTML shows as text, and the chat is a drawer on a phone; (web/e2e/ladders.mjs) two
 // players join the duel ladder from its page, the pairing job starts their game, which the page links,
 // and one changes his entry and leaves; and (web/e2e/tournament.mjs) a tournament created, entered,
-// started by its jobs and finished. It serves the web client embedded in this
+// started by its jobs and finished; (web/e2e/leaderboards.mjs, its board seeded with psql) the duel board's
+// 120 rated players a page at a time, the viewer's row highlighted. It serves the web client embedded in this
 // binary, so it tests the committed web/dist. It needs Node.js, Chromium and web/node_modules (`make
 // check-web` runs `npm ci`); without them it skips, except in CI. Screenshots of a failure are left in
 // web/e2e-artifacts.
@@ -82,6 +83,7 @@ func TestWebClientEndToEnd(t *testing.T) {
 	b.node(t, s, 1, "profile.mjs")
 	b.node(t, s, 1, "ladders.mjs")
 	b.node(t, s, 1, "tournament.mjs")
+	b.nodeEnv(t, s, 1, []string{"E2E_DATABASE_URL=" + url}, "leaderboards.mjs")
 	s.stop(t)
 
 	// The replay, luck, fog and team scripts play games of CPUs to their end: a server whose CPUs move at
@@ -155,6 +157,9 @@ func newBrowserTest(t *testing.T) browserTest {
 	if _, err := exec.LookPath("node"); err != nil {
 		missing("Node.js")
 	}
+	if _, err := exec.LookPath("psql"); err != nil {
+		missing("psql, the PostgreSQL client (leaderboards.mjs seeds its board with it)")
+	}
 	chromium := os.Getenv("CHROMIUM")
 	for _, p := range chromiumPaths {
 		if chromium != "" {
@@ -178,13 +183,19 @@ func newBrowserTest(t *testing.T) browserTest {
 // logged. Screenshots of a failure are left in web/e2e-artifacts.
 func (b browserTest) node(t *testing.T, s *served, attempts int, script string, args ...string) {
 	t.Helper()
+	b.nodeEnv(t, s, attempts, nil, script, args...)
+}
+
+// nodeEnv is node with env added to the script's environment.
+func (b browserTest) nodeEnv(t *testing.T, s *served, attempts int, env []string, script string, args ...string) {
+	t.Helper()
 	artifacts := filepath.Join(b.web, "e2e-artifacts")
 	var err error
 	for i := 1; i <= attempts; i++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		cmd := exec.CommandContext(ctx, "node", append([]string{filepath.Join("e2e", script), "http://" + s.addr}, args...)...)
 		cmd.Dir = b.web
-		cmd.Env = append(os.Environ(), "CHROMIUM="+b.chromium, "E2E_ARTIFACTS="+artifacts)
+		cmd.Env = append(append(os.Environ(), "CHROMIUM="+b.chromium, "E2E_ARTIFACTS="+artifacts), env...)
 		cmd.WaitDelay = 10 * time.Second
 		began := time.Now()
 		var out []byte
