@@ -155,32 +155,50 @@ export function ModerationPage() {
         {log.length === 0 && <p>Nothing yet.</p>}
         {log.length > 0 && (
           <div class="moderation-log-scroll" role="region" aria-label="The moderation log" tabIndex={0}>
-            <table class="moderation-log">
+            <table class="moderation-log" role="table">
               <caption class="visually-hidden">The moderation log, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Moderator</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">User</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
+                    When
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Moderator
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Action
+                  </th>
+                  <th scope="col" role="columnheader">
+                    User
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Reason
+                  </th>
+                  <th scope="col" role="columnheader">
                     <span class="visually-hidden">Links and actions</span>
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {log.map((e) => (
-                  <tr key={e.id} id={`entry-${e.id}`} tabIndex={-1}>
-                    <td>{when(e.createdAt)}</td>
-                    <td>{e.moderatorName ?? "(deleted)"}</td>
-                    <td>
+                  <tr role="row" key={e.id} id={`entry-${e.id}`} tabIndex={-1}>
+                    <td role="cell" data-label="When">
+                      {when(e.createdAt)}
+                    </td>
+                    <td role="cell" data-label="Moderator">
+                      {e.moderatorName ?? "(deleted)"}
+                    </td>
+                    <td role="cell" data-label="Action">
                       {actionWords(e.action)}
                       {e.reportId != null && ` (report ${e.reportId})`}
                     </td>
-                    <td>{e.targetName ?? ""}</td>
-                    <td class="moderation-reason">{e.reason}</td>
-                    <td>
+                    <td role="cell" data-label="User">
+                      {e.targetName ?? ""}
+                    </td>
+                    <td role="cell" data-label="Reason" class="moderation-reason">
+                      {e.reason}
+                    </td>
+                    <td role="cell" class="moderation-links">
                       {e.gameId && <Link href={`/games/${encodeURIComponent(e.gameId)}`}>Game</Link>}{" "}
                       <LiftButton entry={e} onLift={lift} />
                     </td>
