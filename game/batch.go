@@ -155,7 +155,7 @@ func (s *Service) commitAll(ctx context.Context, tx *sql.Tx, bs []*batch) ([]*ca
 			return nil, err
 		}
 		if g.rated && before.Phase() != rules.PhaseOver && after.Phase() == rules.PhaseOver {
-			if err := rateGame(ctx, tx, g, b.seatsNow(), b.now); err != nil {
+			if err := s.rateGame(ctx, tx, g, b.seatsNow(), b.now); err != nil {
 				return nil, err
 			}
 		}

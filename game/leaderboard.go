@@ -63,7 +63,7 @@ var (
 
 // leaderboardSeason reads the season number asks for (0: the open one) in tx.
 func (s *Service) leaderboardSeason(ctx context.Context, tx *sql.Tx, number int) (Season, error) {
-	open, err := openSeason(ctx, tx, s.now(), false)
+	open, err := s.openSeason(ctx, tx, s.now(), false)
 	if err != nil || number == 0 || number == open.Number {
 		return open, err
 	}

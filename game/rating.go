@@ -133,7 +133,7 @@ type ratingWrite struct {
 // transaction tx that finished it, at now: the all-maps rating and the one of the game's map family. A game
 // that ranks fewer than two humans (ratedEntries) changes nothing; a game over PairLimit for two of its
 // players is written to rating_changes with the void reason and changes no rating.
-func rateGame(ctx context.Context, tx *sql.Tx, g *gameRow, seats []Seat, now time.Time) error {
+func (s *Service) rateGame(ctx context.Context, tx *sql.Tx, g *gameRow, seats []Seat, now time.Time) error {
 	places, err := gamePlaces(ctx, tx, g.id)
 	if err != nil {
 		return err
@@ -149,7 +149,7 @@ func rateGame(ctx context.Context, tx *sql.Tx, g *gameRow, seats []Seat, now tim
 		return fmt.Errorf("error reading the map of game %d: %w", g.id, err)
 	}
 	families := []string{"", maps.Family(key, builtin)}
-	if _, err := lockSeason(ctx, tx, now); err != nil {
+	if _, err := s.lockSeason(ctx, tx, now); err != nil {
 		return err
 	}
 	var users []int

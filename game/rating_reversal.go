@@ -41,7 +41,7 @@ func (s *Service) RatingReverse(ctx context.Context, gameID, moderatorID int, re
 	}
 	now := s.now()
 	return s.withTx(ctx, func(tx *sql.Tx) error {
-		if _, err := lockSeason(ctx, tx, now); err != nil {
+		if _, err := s.lockSeason(ctx, tx, now); err != nil {
 			return err
 		}
 		var done bool

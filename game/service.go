@@ -28,6 +28,10 @@ type Opts struct {
 	// PlayTime bounds the time one play of the CPU spends choosing and deciding commands: no command is
 	// started after it (the first always is); default PlayTime.
 	PlayTime time.Duration
+	// SeasonMonths is the length of a leaderboard season, in calendar months (UTC), aligned to the year:
+	// one of SeasonLengths; default DefaultSeasonMonths, a quarter. It applies to the seasons the service
+	// opens (docs/ratings.md, "Seasons"); give every replica the same value.
+	SeasonMonths int
 	// SkipNotify commits commands without announcing them on NotifyChannel, as when a process dies between
 	// a command's commit and its notification: live subscribers then rely on their hub's head check. For
 	// tests.
@@ -77,6 +81,7 @@ type Service struct {
 
 	playCommands int           // Opts.PlayCommands, the bounds of a play (playBounds)
 	playTime     time.Duration // Opts.PlayTime
+	seasonMonths int           // Opts.SeasonMonths
 }
 
 // New returns a service. It does no I/O.
@@ -102,6 +107,12 @@ func New(opts Opts) (*Service, error) {
 	if opts.PlayTime <= 0 {
 		opts.PlayTime = PlayTime
 	}
+	if opts.SeasonMonths == 0 {
+		opts.SeasonMonths = DefaultSeasonMonths
+	}
+	if !ValidSeasonMonths(opts.SeasonMonths) {
+		return nil, fmt.Errorf("game.New: a season of %d months: want 1, 2, 3, 4, 6 or 12", opts.SeasonMonths)
+	}
 	return &Service{
 		db:        opts.DB,
 		accounts:  opts.Accounts,
@@ -119,6 +130,7 @@ func New(opts Opts) (*Service, error) {
 
 		playCommands: opts.PlayCommands,
 		playTime:     opts.PlayTime,
+		seasonMonths: opts.SeasonMonths,
 	}, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	"rout/game"
 	"rout/graph"
 	"rout/internal/envconf"
 	"rout/jobs"
@@ -47,6 +48,7 @@ const (
 	EnvMetricsToken    = "ROUT_METRICS_TOKEN"
 	EnvAdminToken      = "ROUT_ADMIN_TOKEN"
 	EnvWorkers         = "ROUT_WORKERS"
+	EnvSeasonMonths    = "ROUT_SEASON_MONTHS"
 
 	EnvReadHeaderTimeout = "ROUT_HTTP_READ_HEADER_TIMEOUT"
 	EnvReadTimeout       = "ROUT_HTTP_READ_TIMEOUT"
@@ -117,6 +119,12 @@ type Config struct {
 	// true.
 	Workers bool
 
+	// SeasonMonths is the length of a leaderboard season in calendar months, UTC, aligned to the year
+	// (ROUT_SEASON_MONTHS, --season-months): one of game.SeasonLengths, 1, 2, 3, 4, 6 or 12. A change
+	// takes effect with the next season (docs/ratings.md, "Seasons"). Default game.DefaultSeasonMonths, a
+	// quarter.
+	SeasonMonths int
+
 	// WorkerOnly makes the process a worker replica (`rout worker`): it works jobs and serves only
 	// /healthz, /readyz, /metrics and the admins' profiles (/debug/pprof/), no API. It needs Workers.
 	WorkerOnly bool
@@ -141,6 +149,7 @@ func DefaultConfig() Config {
 		HTTP:            DefaultTimeouts(),
 		GraphQL:         graph.DefaultSettings(),
 		Workers:         true,
+		SeasonMonths:    game.DefaultSeasonMonths,
 		Jobs:            jobs.DefaultConfig(),
 	}
 }
@@ -165,6 +174,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	env.Duration(EnvWriteTimeout, &cfg.HTTP.Write)
 	env.Duration(EnvIdleTimeout, &cfg.HTTP.Idle)
 	env.Bool(EnvWorkers, &cfg.Workers)
+	env.Int(EnvSeasonMonths, &cfg.SeasonMonths)
 	// Every package's errors together, so that one run names every bad value.
 	errs := []error{env.Err()}
 	var err error
@@ -208,6 +218,10 @@ func (c Config) Validate() error {
 	}
 	if c.ShutdownTimeout <= 0 {
 		errs = append(errs, fmt.Errorf("%s (--shutdown-timeout) %v is not positive", EnvShutdownTimeout, c.ShutdownTimeout))
+	}
+	if !game.ValidSeasonMonths(c.SeasonMonths) {
+		errs = append(errs, fmt.Errorf("%s (--season-months) %d is not a season length: want 1, 2, 3, 4, 6 or 12 (months that divide a year)",
+			EnvSeasonMonths, c.SeasonMonths))
 	}
 	errs = append(errs, c.validateHTTP()...)
 	if err := c.GraphQL.Validate(); err != nil {

@@ -36,6 +36,7 @@ func TestConfigFromEnv(t *testing.T) {
 		"ROUT_LOG_FORMAT":       "json",
 		"ROUT_SHUTDOWN_TIMEOUT": "1m30s",
 		"ROUT_WORKERS":          "false",
+		"ROUT_SEASON_MONTHS":    "6",
 		"ROUT_CPU_DELAY":        "0s",
 
 		"ROUT_HTTP_READ_HEADER_TIMEOUT": "2s",
@@ -57,6 +58,7 @@ func TestConfigFromEnv(t *testing.T) {
 		HTTP:            Timeouts{ReadHeader: 2 * time.Second, Read: 20 * time.Second, Write: 40 * time.Second, Idle: time.Minute},
 		GraphQL:         graph.DefaultSettings(),
 		Workers:         false,
+		SeasonMonths:    6,
 		Jobs:            jobs.DefaultConfig(),
 	}
 	want.Jobs.CPUDelay = 0
@@ -83,6 +85,7 @@ func TestConfigFromEnvNamesEveryBadValue(t *testing.T) {
 	env := map[string]string{
 		EnvShutdownTimeout:      "ten seconds",
 		EnvWorkers:              "yes please",
+		EnvSeasonMonths:         "quarterly",
 		graph.EnvMaxDepth:       "deep",
 		graph.EnvRequestTimeout: "5",
 		jobs.EnvMaxWorkers:      "many",
@@ -99,6 +102,7 @@ func TestConfigFromEnvNamesEveryBadValue(t *testing.T) {
 	for _, want := range []string{
 		EnvShutdownTimeout + `: "ten seconds" is not a duration`,
 		EnvWorkers + `: "yes please" is not true or false`,
+		EnvSeasonMonths + `: "quarterly" is not a whole number`,
 		graph.EnvMaxDepth + `: "deep" is not a whole number`,
 		graph.EnvRequestTimeout + `: "5" is not a duration`,
 		jobs.EnvMaxWorkers + `: "many" is not a whole number`,
@@ -144,6 +148,15 @@ func TestConfigValidate(t *testing.T) {
 		{"zero idle timeout", func(c *Config) { c.HTTP.Idle = 0 }, "ROUT_HTTP_IDLE_TIMEOUT"},
 		{"API without workers", func(c *Config) { c.Workers = false }, ""},
 		{"worker without workers", func(c *Config) { c.WorkerOnly, c.Workers = true, false }, "ROUT_WORKERS"},
+		{"monthly seasons", func(c *Config) { c.SeasonMonths = 1 }, ""},
+		{"seasons of two months", func(c *Config) { c.SeasonMonths = 2 }, ""},
+		{"seasons of four months", func(c *Config) { c.SeasonMonths = 4 }, ""},
+		{"half-year seasons", func(c *Config) { c.SeasonMonths = 6 }, ""},
+		{"yearly seasons", func(c *Config) { c.SeasonMonths = 12 }, ""},
+		{"seasons of five months", func(c *Config) { c.SeasonMonths = 5 }, "ROUT_SEASON_MONTHS"},
+		{"seasons of two years", func(c *Config) { c.SeasonMonths = 24 }, "ROUT_SEASON_MONTHS"},
+		{"no season length", func(c *Config) { c.SeasonMonths = 0 }, "ROUT_SEASON_MONTHS"},
+		{"negative season length", func(c *Config) { c.SeasonMonths = -3 }, "ROUT_SEASON_MONTHS"},
 		{"zero poll interval", func(c *Config) { c.Jobs.PollInterval = 0 }, "ROUT_JOBS_POLL_INTERVAL"},
 		{"notifications without a link", func(c *Config) {
 			c.Notify.SMS = &sms.Config{AccountSID: "AC1", AuthToken: "t", From: "Rout"}
@@ -173,7 +186,7 @@ func TestConfigValidateReportsEveryProblem(t *testing.T) {
 	if err == nil {
 		t.Fatal("the zero Config validates, want errors")
 	}
-	for _, want := range []string{EnvAddr, EnvDataDir, EnvLogLevel, EnvLogFormat, EnvShutdownTimeout} {
+	for _, want := range []string{EnvAddr, EnvDataDir, EnvLogLevel, EnvLogFormat, EnvShutdownTimeout, EnvSeasonMonths} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("Validate of the zero Config = %q, which does not mention %s", err, want)
 		}

@@ -51,7 +51,8 @@ func newJobs(cfg Config, db *Database, accounts *account.Service, m *metrics.Met
 	if err != nil {
 		return nil, services{}, err
 	}
-	svc, err := game.New(game.Opts{DB: db.DB, Accounts: accounts, Logger: logger, Effects: effects})
+	svc, err := game.New(game.Opts{DB: db.DB, Accounts: accounts, Logger: logger, Effects: effects,
+		SeasonMonths: cfg.SeasonMonths})
 	if err != nil {
 		return nil, services{}, err
 	}

@@ -16,6 +16,7 @@ const (
 	logSettings                  // --log-level, --log-format
 	shutdownSettings             // --shutdown-timeout
 	workersSettings              // --workers
+	seasonSettings               // --season-months
 )
 
 // loadConfig reads the server's configuration once, for a command: the defaults, overlaid by the
@@ -72,6 +73,10 @@ func bindConfigFlags(fs *flag.FlagSet, cfg *server.Config, settings int) {
 	if settings&workersSettings != 0 {
 		fs.BoolVar(&cfg.Workers, "workers", cfg.Workers,
 			"work River jobs (CPU turns, deadlines, notifications) in this process; false leaves them to `rout worker` replicas ($ROUT_WORKERS)")
+	}
+	if settings&seasonSettings != 0 {
+		fs.IntVar(&cfg.SeasonMonths, "season-months", cfg.SeasonMonths,
+			"length of a leaderboard season in calendar `months` (UTC): 1, 2, 3, 4, 6 or 12 ($ROUT_SEASON_MONTHS)")
 	}
 }
 

@@ -14,7 +14,7 @@ Logs go to standard error.`
 
 func runServe(ctx context.Context, args []string, getenv func(string) string, _, stderr io.Writer) error {
 	cfg, help, err := loadConfig("serve", serveSummary, args, getenv, stderr,
-		addrSettings|databaseSettings|logSettings|shutdownSettings|workersSettings)
+		addrSettings|databaseSettings|logSettings|shutdownSettings|workersSettings|seasonSettings)
 	if err != nil || help {
 		return err
 	}

@@ -14,7 +14,7 @@ standard error.`
 
 func runWorker(ctx context.Context, args []string, getenv func(string) string, _, stderr io.Writer) error {
 	cfg, help, err := loadConfig("worker", workerSummary, args, getenv, stderr,
-		addrSettings|databaseSettings|logSettings|shutdownSettings)
+		addrSettings|databaseSettings|logSettings|shutdownSettings|seasonSettings)
 	if err != nil || help {
 		return err
 	}
