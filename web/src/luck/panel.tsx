@@ -29,11 +29,15 @@ export type GameLuck = {
   }>;
 };
 
-export function LuckPanel(props: { luck: GameLuck; seats: ReadonlyArray<TitledSeat> }) {
-  const { luck, seats } = props;
+/**
+ * The panel under its own heading, "Luck" (an h2, id luck-title), or, given `labelledBy`, under the heading
+ * of that id around it (the game page's "Luck so far"), with none of its own: no second heading nor id.
+ */
+export function LuckPanel(props: { luck: GameLuck; seats: ReadonlyArray<TitledSeat>; labelledBy?: string }) {
+  const { luck, seats, labelledBy } = props;
   return (
-    <section class="luck-panel" aria-labelledby="luck-title">
-      <h2 id="luck-title">Luck</h2>
+    <section class="luck-panel" aria-labelledby={labelledBy ?? "luck-title"}>
+      {!labelledBy && <h2 id="luck-title">Luck</h2>}
       <p class="luck-note">
         {luck.partial
           ? `The ${luck.rolls} rolls you saw; the rest stay hidden until the game ends.`
