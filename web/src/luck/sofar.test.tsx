@@ -134,6 +134,18 @@ describe("luck so far", () => {
     expect(host.textContent).toContain("All 31 battle rolls");
   });
 
+  it("says when no battle was rolled yet, or none the viewer saw", async () => {
+    await show(1);
+    await toggle(true);
+    await settle(0, answer(0, 0));
+    expect(host.querySelector(".luck-note")!.textContent).toBe("No battle rolls yet.");
+    await show(2);
+    await settle(1, answer(0, 0, true));
+    expect(host.querySelector(".luck-note")!.textContent).toBe(
+      "No battle rolls you saw yet; the rest stay hidden until the game ends.",
+    );
+  });
+
   it("closed, reads nothing more and drops the read under way", async () => {
     await show(3);
     await toggle(true);
