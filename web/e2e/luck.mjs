@@ -1,14 +1,15 @@
 // The graphs and the luck of a game beside its replay, in real Chromium against a started `rout serve` whose
-// CPUs play without delay (ROUT_CPU_DELAY=0s): a player creates a game against CPUs and resigns at once;
-// once the CPUs have finished it, its replay shows four charts (territories, armies, income, luck), a line
-// per player, the replay's turn marked on each, and the luck panel reads each player's luck and the tests of
-// the dice in words. On a desktop (1366 × 900) and a phone (390 × 844); axe-core (every rule) finds nothing
-// serious or critical.
+// CPUs play without delay (ROUT_CPU_DELAY=0s): a player creates a game against CPUs, opens "Luck so far" on
+// the game page (a row per player, no rolls yet) and resigns; as the CPUs finish the game it reads again
+// with the turns, so that at the end it counts their battles, a row per player. The replay then shows four
+// charts (territories, armies, income, luck), a line per player, the replay's turn marked on each, and the
+// luck panel reads each player's luck and the tests of the dice in words. On a desktop (1366 × 900) and a
+// phone (390 × 844); axe-core (every rule) finds nothing serious or critical.
 //
 //   node e2e/luck.mjs http://127.0.0.1:8080
 //
-// Environment: CHROMIUM (default /usr/bin/chromium), E2E_SHOTS (a folder: screenshots of the graphs and the
-// luck panel, desktop and phone, to look at).
+// Environment: CHROMIUM (default /usr/bin/chromium), E2E_SHOTS (a folder: screenshots of the graphs, the
+// luck panel and the game page's luck so far, desktop and phone, to look at).
 import { axe, launch, log, phoneContext, screenshots, signUp, T, watch } from "./lib.mjs";
 
 const base = process.argv[2] || "http://127.0.0.1:8080";
@@ -30,10 +31,40 @@ try {
   await page.locator(".live-live").waitFor({ timeout: T });
   const url = page.url();
   log(`game ${url}`);
+  // "Luck so far" is closed at first; opened, it reads the luck: a row per player, before any battle.
+  const soFar = page.locator("details.luck-so-far");
+  if (await soFar.evaluate((d) => d.open)) throw new Error("Luck so far is open at first");
+  await page.getByRole("heading", { name: "Luck so far", level: 2 }).waitFor({ timeout: T });
+  await soFar.scrollIntoViewIfNeeded();
+  await shot(page, "game-closed-desktop");
+  await soFar.locator("summary").click();
+  const live = page.getByRole("region", { name: "Luck so far" });
+  await live.locator(".luck-seats tbody tr").first().waitFor({ timeout: T });
+  const players = await page.locator(".seats tbody tr:not(.team-head)").count();
+  const first = await live.locator(".luck-seats tbody tr").count();
+  log(
+    `luck so far at the start: ${first} rows for ${players} players; ${await live.locator(".luck-note").textContent()}`,
+  );
+  if (first !== players) throw new Error(`luck so far: ${first} rows for ${players} players`);
   await page.getByRole("button", { name: "Resign…" }).click({ timeout: T });
   await page.getByRole("button", { name: "Yes, resign" }).click();
   await page.locator(".turn-line", { hasText: "Game over" }).waitFor({ timeout: 300_000 });
   log("the CPUs finished the game");
+  // It read again as the turns went by and at the end: the CPUs' battles count now, a row per player.
+  await live.locator(".luck-note", { hasText: /^All [1-9]\d* battle rolls/ }).waitFor({ timeout: T });
+  const soFarRows = await live.locator(".luck-seats tbody tr").allTextContents();
+  log(`luck so far at the end: ${await live.locator(".luck-note").textContent()} ${soFarRows.join(" | ")}`);
+  if (soFarRows.length !== players || !soFarRows.some((r) => /armies|army/.test(r)))
+    throw new Error(`luck so far rows: ${soFarRows}`);
+  const ids = await page.evaluate(() => {
+    const seen = [...document.querySelectorAll("[id]")].map((e) => e.id);
+    return seen.filter((id, i) => seen.indexOf(id) !== i);
+  });
+  if (ids.length > 0) throw new Error(`ids twice on the game page: ${ids}`);
+  await live.scrollIntoViewIfNeeded();
+  await shot(page, "game-desktop");
+  await shot(soFar, "so-far-desktop");
+  await axe(page, "game page with luck so far");
 
   await page.goto(url + "/replay");
   const graphs = page.getByRole("region", { name: "Graphs" });
@@ -63,6 +94,22 @@ try {
   const phone = await phoneContext(browser, ctx);
   const pp = await phone.newPage();
   watch(pp, problems, "phone");
+  // The game page's luck so far on a phone: it follows the players, and the page does not scroll sideways.
+  await pp.goto(url);
+  const ps = pp.locator("details.luck-so-far");
+  await ps.waitFor({ timeout: T });
+  await ps.scrollIntoViewIfNeeded();
+  await shot(pp, "game-closed-phone");
+  await ps.locator("summary").click();
+  const pl = pp.getByRole("region", { name: "Luck so far" });
+  await pl.locator(".luck-seats tbody tr").first().waitFor({ timeout: T });
+  await pl.scrollIntoViewIfNeeded();
+  await shot(pp, "game-phone");
+  await shot(ps, "so-far-phone");
+  await axe(pp, "game page with luck so far (phone)");
+  const gw = await pp.evaluate(() => document.documentElement.scrollWidth);
+  if (gw > 390) throw new Error(`the phone's game page is ${gw} px wide`);
+  log("phone game page: no sideways scroll");
   await pp.goto(url + "/replay");
   const pg = pp.getByRole("region", { name: "Graphs" });
   await pg.waitFor({ timeout: T });

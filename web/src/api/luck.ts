@@ -81,6 +81,66 @@ export const GameLuckQuery = graphql(`
   }
 `);
 
+// A game's luck audit alone, with its seats to name them: what the game page's "Luck so far" reads again as
+// the turns go by, so without the graphs.
+export const GameLuckSoFarQuery = graphql(`
+  query GameLuckSoFar($id: ID!) {
+    game(id: $id) {
+      id
+      seats {
+        seat
+        color
+        userName
+        cpu
+        difficulty
+        status
+      }
+      luck {
+        partial
+        rolls
+        faces {
+          counts
+          test {
+            statistic
+            degreesOfFreedom
+            pValue
+            smallSample
+          }
+        }
+        pairings {
+          attackDice
+          defendDice
+          rolls
+          outcomes {
+            attackerLosses
+            defenderLosses
+            probability
+            observed
+            expected
+          }
+          test {
+            statistic
+            degreesOfFreedom
+            pValue
+            smallSample
+          }
+        }
+        seats {
+          seat
+          luck {
+            rolls
+            expectedLosses
+            losses
+            luck
+            z
+            percentile
+          }
+        }
+      }
+    }
+  }
+`);
+
 // A player's luck over their finished games.
 export const PlayerLuckQuery = graphql(`
   query PlayerLuck($id: ID!) {

@@ -29,16 +29,23 @@ export type GameLuck = {
   }>;
 };
 
-export function LuckPanel(props: { luck: GameLuck; seats: ReadonlyArray<TitledSeat> }) {
-  const { luck, seats } = props;
+/** What the figures count: every roll, or under fog the rolls the viewer saw; none yet early in a game. */
+function rollsNote(luck: GameLuck): string {
+  if (luck.partial)
+    return `${luck.rolls === 0 ? "No battle rolls you saw yet" : `The ${luck.rolls} rolls you saw`}; the rest stay hidden until the game ends.`;
+  return luck.rolls === 0 ? "No battle rolls yet." : `All ${luck.rolls} battle rolls, against the exact odds of each.`;
+}
+
+/**
+ * The panel under its own heading, "Luck" (an h2, id luck-title), or, given `labelledBy`, under the heading
+ * of that id around it (the game page's "Luck so far"), with none of its own: no second heading nor id.
+ */
+export function LuckPanel(props: { luck: GameLuck; seats: ReadonlyArray<TitledSeat>; labelledBy?: string }) {
+  const { luck, seats, labelledBy } = props;
   return (
-    <section class="luck-panel" aria-labelledby="luck-title">
-      <h2 id="luck-title">Luck</h2>
-      <p class="luck-note">
-        {luck.partial
-          ? `The ${luck.rolls} rolls you saw; the rest stay hidden until the game ends.`
-          : `All ${luck.rolls} battle rolls, against the exact odds of each.`}
-      </p>
+    <section class="luck-panel" aria-labelledby={labelledBy ?? "luck-title"}>
+      {!labelledBy && <h2 id="luck-title">Luck</h2>}
+      <p class="luck-note">{rollsNote(luck)}</p>
       <table class="luck-seats">
         <caption class="visually-hidden">Each player's luck</caption>
         <thead>

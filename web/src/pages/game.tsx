@@ -36,6 +36,7 @@ import type { BoardArrow } from "../board/api";
 import type { ClientGame } from "../state/types";
 import { ChatPanel } from "../game/chat";
 import { followPresence, type Presence } from "../game/presence";
+import { LuckSoFar } from "../luck/sofar";
 
 export function GamePage(props: { id: string; viewer: Viewer }) {
   const ctl = useMemo(() => new GameController(props.id, props.viewer.id), [props.id, props.viewer.id]);
@@ -310,6 +311,7 @@ function PlayScreen(props: { ctl: GameController; view: View; viewer: Viewer }) 
             teams={info.teams}
           />
           <SeatsPanel game={game} info={info} now={now} presence={presence} />
+          <LuckSoFar gameId={info.id} turn={game.turn} over={over} seats={game.seats} />
           {geometry && <AreaLegend geometry={geometry} game={game} />}
           {me !== null && !over && has(ix, "resign") && <Resign ctl={ctl} />}
           <GameLog lines={logLines} />
