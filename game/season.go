@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"rout/rating"
@@ -33,12 +34,7 @@ var SeasonLengths = []int{1, 2, 3, 4, 6, 12}
 
 // ValidSeasonMonths reports whether a season may last months months (one of SeasonLengths).
 func ValidSeasonMonths(months int) bool {
-	for _, n := range SeasonLengths {
-		if n == months {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(SeasonLengths, months)
 }
 
 // Season is one leaderboard season.
@@ -59,13 +55,10 @@ func seasonBounds(t time.Time, months int) (time.Time, time.Time) {
 
 // nextSeasonEnd is the end of the season that starts at start, where the last one ended: the end of the
 // period of months months that holds start, so that a season that started off the calendar of months
-// (the length was changed) ends on it. It is always after start (seasonBounds), so a season is never
-// empty; it is at most months months later.
+// (the length was changed) ends on it. It is after start (seasonBounds), so a season is never empty, and
+// at most months months later.
 func nextSeasonEnd(start time.Time, months int) time.Time {
 	_, end := seasonBounds(start, months)
-	if !end.After(start) { // cannot happen: the period that holds start ends after it
-		end = end.AddDate(0, months, 0)
-	}
 	return end
 }
 
