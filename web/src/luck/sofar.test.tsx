@@ -22,7 +22,7 @@ vi.mock("../api/client", () => {
   };
 });
 
-import { LuckSoFar, Reads } from "./sofar";
+import { LuckSoFar } from "./sofar";
 
 const seats = [
   { seat: 0, color: "red", userName: "ada", cpu: false, difficulty: null, status: "active" },
@@ -73,20 +73,6 @@ beforeEach(() => {
   api.reads.length = 0;
   host = document.createElement("div");
   document.body.append(host);
-});
-
-describe("reads that overlap", () => {
-  it("take an answer unless a later read's came first", () => {
-    const r = new Reads();
-    const [a, b, c] = [r.start(), r.start(), r.start()];
-    expect(r.take(a)).toBe(true); // the first back, though not the last started
-    expect(r.take(c)).toBe(true);
-    expect(r.take(b)).toBe(false); // overtaken by c
-    const d = r.start();
-    r.drop();
-    expect(r.take(d)).toBe(false);
-    expect(r.take(r.start())).toBe(true);
-  });
 });
 
 describe("luck so far", () => {

@@ -3,8 +3,9 @@
 // dismissed with an outcome; the author timed out (the message removed) or their timeout lifted; and the
 // moderation log, newest first, a page at a time, a timeout's or a shadow-mute's entry with its "Lift".
 // Every text is shown as text.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
+import { Reads } from "../api/reads";
 import {
   ChatReportsQuery,
   CloseChatReportMutation,
@@ -53,12 +54,12 @@ export function ModerationPage() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  // The number of the latest read of both lists: an earlier read answering after it is dropped, so that an
-  // action's read (a report closed) is never undone by the read of the action before it.
-  const reads = useRef(0);
+  // The reads of both lists: an earlier read answering after a later one is dropped, so that an action's
+  // read (a report closed) is never undone by the read of the action before it.
+  const [reads] = useState(() => new Reads());
 
   async function load() {
-    const read = ++reads.current;
+    const read = reads.start();
     const rs = shown(reports?.length ?? 0, REPORT_PAGE);
     const ls = shown(log.length, LOG_PAGE);
     try {
@@ -66,7 +67,7 @@ export function ModerationPage() {
         query(ChatReportsQuery, { first: rs }),
         query(ModerationLogQuery, { first: ls }),
       ]);
-      if (read !== reads.current) return;
+      if (!reads.take(read)) return;
       setReports(r.chatReports);
       setMoreReports(r.chatReports.length === rs);
       setLog(l.moderationLog);
