@@ -2,65 +2,72 @@
 // operations (./operations.ts) in a file of their own.
 import { graphql } from "../gql";
 
+// A game's seats and its luck audit (Game.luck), for the luck panel.
+export const GameLuckFields = graphql(`
+  fragment GameLuckFields on Game {
+    seats {
+      seat
+      color
+      userName
+      cpu
+      difficulty
+      status
+    }
+    luck {
+      partial
+      rolls
+      faces {
+        counts
+        test {
+          statistic
+          degreesOfFreedom
+          pValue
+          smallSample
+        }
+      }
+      pairings {
+        attackDice
+        defendDice
+        rolls
+        outcomes {
+          attackerLosses
+          defenderLosses
+          probability
+          observed
+          expected
+        }
+        test {
+          statistic
+          degreesOfFreedom
+          pValue
+          smallSample
+        }
+      }
+      seats {
+        seat
+        luck {
+          rolls
+          attacks
+          defences
+          expectedLosses
+          losses
+          luck
+          stdDev
+          z
+          percentile
+        }
+      }
+    }
+  }
+`);
+
 // A game's luck audit and graphs, with its seats to name them.
 export const GameLuckQuery = graphql(`
   query GameLuck($id: ID!) {
     game(id: $id) {
       id
       status
-      seats {
-        seat
-        color
-        userName
-        cpu
-        difficulty
-        status
-      }
-      luck {
-        partial
-        rolls
-        faces {
-          counts
-          test {
-            statistic
-            degreesOfFreedom
-            pValue
-            smallSample
-          }
-        }
-        pairings {
-          attackDice
-          defendDice
-          rolls
-          outcomes {
-            attackerLosses
-            defenderLosses
-            probability
-            observed
-            expected
-          }
-          test {
-            statistic
-            degreesOfFreedom
-            pValue
-            smallSample
-          }
-        }
-        seats {
-          seat
-          luck {
-            rolls
-            attacks
-            defences
-            expectedLosses
-            losses
-            luck
-            stdDev
-            z
-            percentile
-          }
-        }
-      }
+      ...GameLuckFields
       graphs {
         partial
         points {
@@ -87,56 +94,7 @@ export const GameLuckSoFarQuery = graphql(`
   query GameLuckSoFar($id: ID!) {
     game(id: $id) {
       id
-      seats {
-        seat
-        color
-        userName
-        cpu
-        difficulty
-        status
-      }
-      luck {
-        partial
-        rolls
-        faces {
-          counts
-          test {
-            statistic
-            degreesOfFreedom
-            pValue
-            smallSample
-          }
-        }
-        pairings {
-          attackDice
-          defendDice
-          rolls
-          outcomes {
-            attackerLosses
-            defenderLosses
-            probability
-            observed
-            expected
-          }
-          test {
-            statistic
-            degreesOfFreedom
-            pValue
-            smallSample
-          }
-        }
-        seats {
-          seat
-          luck {
-            rolls
-            expectedLosses
-            losses
-            luck
-            z
-            percentile
-          }
-        }
-      }
+      ...GameLuckFields
     }
   }
 `);
