@@ -176,15 +176,8 @@ func TestInvitedNoticeNamesTheInviterByGlobalID(t *testing.T) {
 	r := newReplicas(t, 1, live.Opts{})[0]
 	g := newLiveGame(t, r, "ivy", "jon")
 	seat := 1
-	id := dbtest.Notice(t, r.db, inbox.New{UserID: g.users[1], GameID: g.gameID, Kind: notifications.KindInvited,
+	id, v, data, payload := receivedNotice(t, r, g, inbox.New{Kind: notifications.KindInvited,
 		Data: inbox.Data{Inviter: &g.users[0], Seat: &seat}})
-	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[1]})
-	c.subscribe("me", `subscription { viewerEvents { seq kind data } }`, nil)
-	v, payload := c.viewerEvent(t)
-	var data map[string]any
-	if err := json.Unmarshal(v.Data, &data); err != nil {
-		t.Fatalf("the notice's data %s: %v", v.Data, err)
-	}
 	want := graph.GlobalID("User", g.users[0])
 	if v.Seq != id || v.Kind != "invited" || data["inviter"] != want || data["seat"] != 1.0 {
 		t.Errorf("got %s, want the invited notice with inviter %q", payload, want)
@@ -199,8 +192,20 @@ func TestTournamentNoticeNamesTheTournamentByGlobalID(t *testing.T) {
 	r := newReplicas(t, 1, live.Opts{})[0]
 	g := newLiveGame(t, r, "kim", "lou")
 	tournamentID, round, bye := 7, 2, true
-	id := dbtest.Notice(t, r.db, inbox.New{UserID: g.users[1], GameID: g.gameID, Kind: notifications.KindTournamentRound,
+	id, v, data, payload := receivedNotice(t, r, g, inbox.New{Kind: notifications.KindTournamentRound,
 		Data: inbox.Data{Tournament: &tournamentID, Round: &round, Bye: &bye}})
+	want := graph.GlobalID("Tournament", tournamentID)
+	if v.Seq != id || v.Kind != "tournament_round" || data["tournament"] != want || data["round"] != 2.0 || data["bye"] != true {
+		t.Errorf("got %s, want the bye's notice with tournament %q", payload, want)
+	}
+}
+
+// receivedNotice stores notice n about g for g's second user, as jobs does, and returns its number and the
+// notice as that user's viewerEvents subscription delivers it: the event, its data decoded, and the payload.
+func receivedNotice(t *testing.T, r *replica, g liveGame, n inbox.New) (int64, viewerEvent, map[string]any, json.RawMessage) {
+	t.Helper()
+	n.UserID, n.GameID = g.users[1], g.gameID
+	id := dbtest.Notice(t, r.db, n)
 	c := dialWS(t, r, map[string]any{"Authorization": "Bearer " + g.tokens[1]})
 	c.subscribe("me", `subscription { viewerEvents { seq kind data } }`, nil)
 	v, payload := c.viewerEvent(t)
@@ -208,8 +213,5 @@ func TestTournamentNoticeNamesTheTournamentByGlobalID(t *testing.T) {
 	if err := json.Unmarshal(v.Data, &data); err != nil {
 		t.Fatalf("the notice's data %s: %v", v.Data, err)
 	}
-	want := graph.GlobalID("Tournament", tournamentID)
-	if v.Seq != id || v.Kind != "tournament_round" || data["tournament"] != want || data["round"] != 2.0 || data["bye"] != true {
-		t.Errorf("got %s, want the bye's notice with tournament %q", payload, want)
-	}
+	return id, v, data, payload
 }
