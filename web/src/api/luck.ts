@@ -2,6 +2,31 @@
 // operations (./operations.ts) in a file of their own.
 import { graphql } from "../gql";
 
+// A chi-square test's figures.
+export const ChiSquareFields = graphql(`
+  fragment ChiSquareFields on ChiSquareTest {
+    statistic
+    degreesOfFreedom
+    pValue
+    smallSample
+  }
+`);
+
+// One player's luck figures (LuckFigures), in a game or over their games.
+export const LuckFiguresFields = graphql(`
+  fragment LuckFiguresFields on LuckFigures {
+    rolls
+    attacks
+    defences
+    expectedLosses
+    losses
+    luck
+    stdDev
+    z
+    percentile
+  }
+`);
+
 // A game's seats and its luck audit (Game.luck), for the luck panel.
 export const GameLuckFields = graphql(`
   fragment GameLuckFields on Game {
@@ -19,10 +44,7 @@ export const GameLuckFields = graphql(`
       faces {
         counts
         test {
-          statistic
-          degreesOfFreedom
-          pValue
-          smallSample
+          ...ChiSquareFields
         }
       }
       pairings {
@@ -37,24 +59,13 @@ export const GameLuckFields = graphql(`
           expected
         }
         test {
-          statistic
-          degreesOfFreedom
-          pValue
-          smallSample
+          ...ChiSquareFields
         }
       }
       seats {
         seat
         luck {
-          rolls
-          attacks
-          defences
-          expectedLosses
-          losses
-          luck
-          stdDev
-          z
-          percentile
+          ...LuckFiguresFields
         }
       }
     }
@@ -109,22 +120,11 @@ export const PlayerLuckQuery = graphql(`
         luck {
           games
           luck {
-            rolls
-            attacks
-            defences
-            expectedLosses
-            losses
-            luck
-            stdDev
-            z
-            percentile
+            ...LuckFiguresFields
             faces {
               counts
               test {
-                statistic
-                degreesOfFreedom
-                pValue
-                smallSample
+                ...ChiSquareFields
               }
             }
           }
