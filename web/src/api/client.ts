@@ -1,9 +1,10 @@
 // The connection to Rout's API: GraphQL over HTTP at /graphql (urql) and its websocket at the same path
 // (graphql-ws, the graphql-transport-ws protocol), both on the page's own origin. The session token is
 // the only thing kept in localStorage.
-import { Client, fetchExchange, type AnyVariables, type TypedDocumentNode } from "@urql/core";
+import { Client, createRequest, fetchExchange, type AnyVariables, type TypedDocumentNode } from "@urql/core";
 import { createClient as createWSClient, type Client as WSClient } from "graphql-ws";
 import { print } from "graphql";
+import { InOrder } from "./inorder";
 
 const SESSION_KEY = "rout.session";
 
@@ -69,9 +70,16 @@ export function describeError(code: string, message: string): string {
   }
 }
 
-/** Runs a query and returns its data; throws APIError with words to show. */
+/** Queries of the same document and variables, run one after another (see InOrder). */
+const queries = new InOrder();
+
+/**
+ * Runs a query and returns its data, as the server had it after the query was asked (a like query still
+ * under way is waited for, not shared); throws APIError with words to show.
+ */
 export async function query<D, V extends AnyVariables>(doc: TypedDocumentNode<D, V>, variables: V): Promise<D> {
-  const res = await client.query(doc, variables).toPromise();
+  const key = createRequest(doc, variables).key;
+  const res = await queries.run(key, () => client.query(doc, variables).toPromise());
   return unwrap(res);
 }
 

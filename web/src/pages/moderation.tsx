@@ -34,6 +34,19 @@ function shown(n: number, page: number): number {
   return Math.min(MOST, Math.max(page, n));
 }
 
+/**
+ * A list read again: its first n items of those answered to a read of one more (up to MOST), and whether
+ * there are more than n, so that a list of exactly n offers no more.
+ */
+function upTo<T>(items: readonly T[], n: number): { items: T[]; more: boolean } {
+  return { items: items.slice(0, n), more: items.length > n || (n === MOST && items.length === MOST) };
+}
+
+/** How many a read of a list to show n of asks for: one more, to tell whether there are more. */
+function asked(n: number): number {
+  return Math.min(MOST, n + 1);
+}
+
 /** A sanction a moderator lifts from the log. */
 type Lift = "timeout" | "shadow mute";
 
@@ -64,14 +77,16 @@ export function ModerationPage() {
     const ls = shown(log.length, LOG_PAGE);
     try {
       const [r, l] = await Promise.all([
-        query(ChatReportsQuery, { first: rs }),
-        query(ModerationLogQuery, { first: ls }),
+        query(ChatReportsQuery, { first: asked(rs) }),
+        query(ModerationLogQuery, { first: asked(ls) }),
       ]);
       if (!reads.take(read)) return;
-      setReports(r.chatReports);
-      setMoreReports(r.chatReports.length === rs);
-      setLog(l.moderationLog);
-      setMore(l.moderationLog.length === ls);
+      const rr = upTo(r.chatReports, rs);
+      const ll = upTo(l.moderationLog, ls);
+      setReports(rr.items);
+      setMoreReports(rr.more);
+      setLog(ll.items);
+      setMore(ll.more);
     } catch (e) {
       setError(errorWords(e, "The reports cannot be read."));
     }
@@ -86,20 +101,22 @@ export function ModerationPage() {
   async function laterReports() {
     const have = reports ?? [];
     try {
-      const r = await query(ChatReportsQuery, { first: REPORT_PAGE, after: have.at(-1)?.id });
-      setReports([...have, ...r.chatReports]);
-      setMoreReports(r.chatReports.length === REPORT_PAGE);
-      if (r.chatReports[0]) setFocus(`report-${r.chatReports[0].id}-title`);
+      const r = await query(ChatReportsQuery, { first: asked(REPORT_PAGE), after: have.at(-1)?.id });
+      const page = upTo(r.chatReports, REPORT_PAGE);
+      setReports([...have, ...page.items]);
+      setMoreReports(page.more);
+      if (page.items[0]) setFocus(`report-${page.items[0].id}-title`);
     } catch (e) {
       setError(errorWords(e, "The reports cannot be read."));
     }
   }
   async function older() {
     try {
-      const l = await query(ModerationLogQuery, { first: LOG_PAGE, before: log.at(-1)?.id });
-      setLog([...log, ...l.moderationLog]);
-      setMore(l.moderationLog.length === LOG_PAGE);
-      if (l.moderationLog[0]) setFocus(`entry-${l.moderationLog[0].id}`);
+      const l = await query(ModerationLogQuery, { first: asked(LOG_PAGE), before: log.at(-1)?.id });
+      const page = upTo(l.moderationLog, LOG_PAGE);
+      setLog([...log, ...page.items]);
+      setMore(page.more);
+      if (page.items[0]) setFocus(`entry-${page.items[0].id}`);
     } catch (e) {
       setError(errorWords(e, "The log cannot be read."));
     }
