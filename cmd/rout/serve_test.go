@@ -459,3 +459,48 @@ func TestServeEmbedded(t *testing.T) {
 		}
 	}
 }
+
+// TestServeSeasonMonths: a server started with ROUT_SEASON_MONTHS opens the first season as that
+// calendar period (UTC): a month here, where the default is a quarter.
+func TestServeSeasonMonths(t *testing.T) {
+	t.Parallel()
+	s := startServe(t, map[string]string{"DATABASE_URL": dbtest.URL(t), "ROUT_SEASON_MONTHS": "1"})
+	s.waitReady(t)
+	before := time.Now().UTC()
+	resp, err := http.Post("http://"+s.addr+"/graphql", "application/json",
+		strings.NewReader(`{"query":"{ leaderboardSeasons { number startsAt endsAt closed } }"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	after := time.Now().UTC()
+	var body struct {
+		Data struct {
+			LeaderboardSeasons []struct {
+				Number           int
+				StartsAt, EndsAt time.Time
+				Closed           bool
+			}
+		}
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
+		t.Fatal(err)
+	}
+	seasons := body.Data.LeaderboardSeasons
+	if len(seasons) != 1 || seasons[0].Number != 1 || seasons[0].Closed {
+		t.Fatalf("leaderboardSeasons = %+v, want the first season, open", seasons)
+	}
+	month := func(t time.Time) (time.Time, time.Time) {
+		start := time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC)
+		return start, start.AddDate(0, 1, 0)
+	}
+	got := seasons[0]
+	ok := false
+	for _, at := range []time.Time{before, after} { // the month may turn during the request
+		start, end := month(at)
+		ok = ok || got.StartsAt.Equal(start) && got.EndsAt.Equal(end)
+	}
+	if !ok {
+		t.Errorf("the first season runs %s to %s, want this calendar month (UTC)", got.StartsAt, got.EndsAt)
+	}
+}
