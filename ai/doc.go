@@ -12,7 +12,9 @@
 //   - Hard is Normal with diplomacy (an opponent near a win is everyone's target) and a look-ahead: with
 //     two opponents or more, at each reinforcement decision it compares a few plans (where the reserve
 //     goes, trading now or holding the set) by simulated continuations with Normal's play, within counts
-//     (a bound on the work of its playouts) and its budget. In a duel it plays as Normal does.
+//     (a bound on the work of its playouts) and its budget. In a duel it plays as Normal does. Under
+//     `normal` fog, where the armies beyond its neighbours are guesses, it drops both, duel or not, and
+//     plays Normal's heuristic with conquests it would likely lose again worth less than nothing.
 //   - Easy is Normal with mistakes: a share of its decisions (DefaultMistakes, 15%) are random legal
 //     commands, drawn from the policy's *rand.Rand.
 //   - Cautious plays an idle human's turn when the turn timer runs out: it trades only when forced,
