@@ -78,11 +78,16 @@ func TestWatchersAcrossHubs(t *testing.T) {
 	cancel()
 	awaitWatchers(t, sub)
 
-	dead := presence.NewService(e.db, nil) // a replica that dies: its row is never refreshed nor deleted
-	if _, err := dead.Join(e.ctx, presence.Watcher{GameID: g, Seat: presence.NoSeat}, 2*every); err != nil {
+	// A replica that dies: its row is never refreshed nor deleted. It lives until the hub has shown it
+	// (a row that expired first would never be seen on a loaded machine), then its time runs out.
+	dead := presence.NewService(e.db, nil)
+	if _, err := dead.Join(e.ctx, presence.Watcher{GameID: g, Seat: presence.NoSeat}, time.Hour); err != nil {
 		t.Fatal(err)
 	}
 	awaitWatchers(t, sub, 0)
+	if _, err := e.db.ExecContext(e.ctx, `UPDATE game_watchers SET expires_at = now()`); err != nil {
+		t.Fatal(err)
+	}
 	awaitWatchers(t, sub)
 	// Reads leave an expired row out at once; the sweep deletes it at its next interval.
 	testwait.For(t, "the sweep to delete the expired row", 20*every, func() bool {
