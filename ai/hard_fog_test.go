@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"reflect"
 	"testing"
 	"time"
 
@@ -39,11 +40,11 @@ func TestHardUnderNormalFog(t *testing.T) {
 				if fog == rules.FogNormal {
 					want = fogged
 				}
-				if !sameDecision(got, want) {
+				if !reflect.DeepEqual(got, want) {
 					t.Fatalf("fog %s, command %d: Hard chose %#v, want %#v", fog, n, got, want)
 				}
 				decisions++
-				if !sameDecision(fogged, own) {
+				if !reflect.DeepEqual(fogged, own) {
 					differ++
 				}
 			}
@@ -59,13 +60,4 @@ func TestHardUnderNormalFog(t *testing.T) {
 			t.Errorf("fog %s: %d of Hard's %d decisions differ between hardFogStyle and Hard's own", fog, differ, decisions)
 		}
 	}
-}
-
-// sameDecision reports whether two commands are the same, placements in any order included.
-func sameDecision(a, b rules.Command) bool {
-	if pa, ok := a.(rules.Place); ok {
-		pb, ok := b.(rules.Place)
-		return ok && sameCommand(pa, pb)
-	}
-	return a == b
 }

@@ -35,8 +35,8 @@ function shown(n: number, page: number): number {
 }
 
 /**
- * A list read again: its first n items of those answered to a read of one more (up to MOST), and whether
- * there are more than n, so that a list of exactly n offers no more.
+ * What a read of a list shows: its first n items of those answered to a read of one more (asked, up to
+ * MOST), and whether there are more than n, so that a list of exactly n offers no more.
  */
 function upTo<T>(items: readonly T[], n: number): { items: T[]; more: boolean } {
   return { items: items.slice(0, n), more: items.length > n || (n === MOST && items.length === MOST) };
