@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"entgo.io/contrib/entgql"
+	"entgo.io/ent/dialect/sql"
 
 	"rout/ent"
 	entgame "rout/ent/game"
@@ -790,6 +791,23 @@ func (r *Resolver) listGames(ctx context.Context, filter *GamesFilter, first *in
 			}
 			q = q.Where(entgame.StatusEQ(st))
 		}
+		if filter.Over != nil {
+			over := entgame.StatusIn(entgame.StatusFinished, entgame.StatusCancelled)
+			if !*filter.Over {
+				over = entgame.Not(over)
+			}
+			q = q.Where(over)
+		}
+		if filter.YourTurn != nil {
+			if !signed {
+				return nil, errorf(CodeUnauthenticated, "sign in to list the games waiting on you")
+			}
+			turn := viewerTurn(me)
+			if !*filter.YourTurn {
+				turn = entgame.Not(turn)
+			}
+			q = q.Where(turn)
+		}
 	}
 	conn, err := q.Paginate(ctx, after, first, nil, nil,
 		ent.WithGameOrder(&ent.GameOrder{Direction: entgql.OrderDirectionDesc, Field: ent.DefaultGameOrder.Field}))
@@ -797,6 +815,21 @@ func (r *Resolver) listGames(ctx context.Context, filter *GamesFilter, first *in
 		return nil, fmt.Errorf("error listing games: %w", err)
 	}
 	return r.gameConnection(conn), nil
+}
+
+// viewerTurn keeps the active games whose current seat is one of the viewer's (me).
+func viewerTurn(me int) predicate.Game {
+	return func(s *sql.Selector) {
+		t := sql.Table(player.Table)
+		s.Where(sql.And(
+			sql.EQ(s.C(entgame.FieldStatus), entgame.StatusActive),
+			sql.Exists(sql.Select(t.C(player.FieldID)).From(t).Where(sql.And(
+				sql.ColumnsEQ(t.C(player.FieldGameID), s.C(entgame.FieldID)),
+				sql.ColumnsEQ(t.C(player.FieldSeat), s.C(entgame.FieldCurrentSeat)),
+				sql.EQ(t.C(player.FieldUserID), me),
+			))),
+		))
+	}
 }
 
 // invitedViewer is the predicate of a seat kept for the signed-in viewer by an invitation to their email

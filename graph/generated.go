@@ -28189,7 +28189,7 @@ func (ec *executionContext) unmarshalInputGamesFilter(ctx context.Context, obj a
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"mine", "openToJoin", "invited", "status"}
+	fieldsInOrder := [...]string{"mine", "openToJoin", "invited", "status", "over", "yourTurn"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -28224,6 +28224,20 @@ func (ec *executionContext) unmarshalInputGamesFilter(ctx context.Context, obj a
 				return it, err
 			}
 			it.Status = data
+		case "over":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("over"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Over = data
+		case "yourTurn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("yourTurn"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.YourTurn = data
 		}
 	}
 	return it, nil

@@ -381,6 +381,11 @@ type GamesFilter struct {
 	Invited *bool `json:"invited,omitempty"`
 	// Only games with this status: open, active, finished or cancelled.
 	Status *string `json:"status,omitempty"`
+	// With true only games that are over (finished or cancelled), with false only those that are not (open or active).
+	Over *bool `json:"over,omitempty"`
+	// With true only active games whose turn is the viewer's (a seat of theirs moves now), with false only the
+	// others. Needs sign-in.
+	YourTurn *bool `json:"yourTurn,omitempty"`
 }
 
 // The game as a game turn started, or as it ended.

@@ -30,7 +30,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { axe, launch, log, PASSWORD, PHONE, signUp as signUpAt, T, watch as watchPage } from "./lib.mjs";
+import { axe, launch, log, PASSWORD, PHONE, request, signUp as signUpAt, T, watch as watchPage } from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const base = process.argv[2] || "http://127.0.0.1:8080";
@@ -60,23 +60,6 @@ function watch(name, page) {
 async function shot(page, name) {
   if (shots) await page.screenshot({ path: join(shots, `chat-${name}.png`) });
 }
-
-/** Runs a GraphQL request as the page's signed-in user; answers the response as it is. */
-const request = (page, query, variables) =>
-  page.evaluate(
-    async ([query, variables]) => {
-      const res = await fetch("/graphql", {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Authorization: `Bearer ${localStorage.getItem("rout.session")}`,
-        },
-        body: JSON.stringify({ query, variables }),
-      });
-      return res.json();
-    },
-    [query, variables],
-  );
 
 /** Runs a GraphQL request as the page's signed-in user; throws on an error or a user error. */
 async function api(page, query, variables) {

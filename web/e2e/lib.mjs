@@ -1,6 +1,6 @@
 // What the browser tests share: the browser, the wait bound, the log, a page's problems, axe-core with
-// every rule, signing up through the page, a map uploaded from fixtures/, the phone's viewport and the
-// screenshots kept for looking at.
+// every rule, signing up through the page, requests to the API as a page's user, a map uploaded from
+// fixtures/, the phone's viewport and the screenshots kept for looking at.
 import { chromium } from "playwright-core";
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -160,6 +160,31 @@ export async function signUp(page, base, name, filled) {
   if (filled) await filled();
   await page.getByRole("button", { name: "Create account" }).click();
   await page.getByRole("heading", { name: /My games/ }).waitFor({ timeout: T });
+}
+
+/** Runs a GraphQL request as the page's signed-in user; answers the response as it is. */
+export function request(page, query, variables) {
+  return page.evaluate(
+    async ([query, variables]) => {
+      const res = await fetch("/graphql", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Authorization: `Bearer ${localStorage.getItem("rout.session")}`,
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      return res.json();
+    },
+    [query, variables],
+  );
+}
+
+/** Runs a GraphQL request as the page's signed-in user and answers its data; throws on an error. */
+export async function api(page, query, variables) {
+  const r = await request(page, query, variables);
+  if (r.errors?.length) throw new Error(`API: ${JSON.stringify(r.errors)}`);
+  return r.data;
 }
 
 /** Whether a request to the API sends a mutation (its document may begin with its fragments). */

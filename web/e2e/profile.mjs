@@ -12,7 +12,7 @@
 //
 // Environment as run.mjs (CHROMIUM, E2E_ARTIFACTS: screenshots on failure, E2E_HEADED), and E2E_SHOTS (a
 // folder: a screenshot of each screen, desktop and phone, to look at).
-import { axe, failureShots, launch, log, phoneContext, screenshots, signUp, T, watch } from "./lib.mjs";
+import { api, axe, failureShots, launch, log, phoneContext, screenshots, signUp, T, watch } from "./lib.mjs";
 
 const base = process.argv[2] || "http://127.0.0.1:8080";
 const began = Date.now();
@@ -29,26 +29,6 @@ async function open(name, ctx) {
   pages[name] = page;
   watch(page, problems, name);
   return page;
-}
-
-/** Sends a GraphQL request as the page's signed-in user and returns its data; throws on an error. */
-async function api(page, query, variables) {
-  const r = await page.evaluate(
-    async ([q, v]) => {
-      const res = await fetch("/graphql", {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Authorization: `Bearer ${localStorage.getItem("rout.session")}`,
-        },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      return res.json();
-    },
-    [query, variables],
-  );
-  if (r.errors?.length) throw new Error(`API: ${JSON.stringify(r.errors)}`);
-  return r.data;
 }
 
 try {

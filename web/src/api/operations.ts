@@ -250,17 +250,23 @@ export const GameCardFragment = graphql(`
   }
 `);
 
-// Two queries rather than one: each stays well under the API's complexity limit (a connection costs its
-// page size times its nodes: 20 games of a GameCard with a team game's fields cost about 900).
+// The viewer's games in the lobby, in three lists of their own so that none crowds out another however
+// many games the viewer has: those waiting on them, the rest in progress, and those over. Each stays well
+// under the API's complexity limit (a connection costs its page size times its nodes: 20 games of a
+// GameCard with a team game's fields cost about 900), so a page is 20 games.
 export const MyGamesQuery = graphql(`
-  query MyGames {
-    games(filter: { mine: true }, first: 20) {
+  query MyGames($over: Boolean!, $yourTurn: Boolean, $first: Int!, $after: Cursor) {
+    games(filter: { mine: true, over: $over, yourTurn: $yourTurn }, first: $first, after: $after) {
       totalCount
       edges {
         node {
           ...GameCard
           chatUnread
         }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
       }
     }
   }

@@ -1,7 +1,9 @@
-// The lobby: invitations waiting for an answer (join or decline), my games (whose turn, the deadline, a
-// badge for those waiting on me), open games to join, joining by an invitation link, and finished games with
-// who won and the viewer's place.
-import { useEffect, useState } from "preact/hooks";
+// The lobby: invitations waiting for an answer (join or decline), my games in progress (those waiting on me
+// first, each with whose turn, the deadline and a badge for mine), open games to join, joining by an
+// invitation link, and my latest finished games with who won and the viewer's place. My games are read in
+// three lists (waiting on me, the rest in progress, over), each a page at a time with "Show more", so that
+// none crowds out another however many games I have.
+import { useEffect, useRef, useState } from "preact/hooks";
 import { APIError, mutate, query, userErrorText } from "../api/client";
 import {
   DeclineInvitationMutation,
@@ -11,6 +13,7 @@ import {
   OpenGamesQuery,
   RematchGameMutation,
 } from "../api/operations";
+import { loadPages, type Page } from "../api/pages";
 import { newDiceSeed } from "../dice/verify";
 import type { GameCardFragment } from "../gql/graphql";
 import { ErrorLine, Field } from "../ui/form";
@@ -27,6 +30,22 @@ export type GameCard = GameCardFragment;
 /** One of the viewer's games: its card and its unread chat messages. */
 type MyGame = GameCard & { chatUnread: number };
 
+/** The games of a page of the lobby's lists, and the finished games it shows. */
+const PAGE = 20;
+const FINISHED_SHOWN = 5;
+
+/** A reader of one page of the viewer's games: over or not, and waiting on them or not (null: either). */
+function myGames(over: boolean, yourTurn: boolean | null, first: number) {
+  return async (after: string | null): Promise<Page<MyGame>> => {
+    const d = await query(MyGamesQuery, { over, yourTurn, first, after });
+    return {
+      items: d.games.edges.map((e) => e.node),
+      total: d.games.totalCount,
+      next: d.games.pageInfo.hasNextPage ? (d.games.pageInfo.endCursor ?? null) : null,
+    };
+  };
+}
+
 export function mySeat(g: GameCard, viewer: Viewer) {
   return g.seats.find((s) => s.user?.id === viewer.id) ?? null;
 }
@@ -37,19 +56,31 @@ export function waitingOnMe(g: GameCard, viewer: Viewer): boolean {
 }
 
 export function LobbyPage(props: { viewer: Viewer }) {
-  const [data, setData] = useState<{ mine: MyGame[]; open: GameCard[]; invitations: GameCard[] } | null>(null);
+  const [data, setData] = useState<{
+    waiting: Page<MyGame>;
+    others: Page<MyGame>;
+    done: Page<MyGame>;
+    open: GameCard[];
+    invitations: GameCard[];
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const now = useNow();
+  // How many pages of each list of games in progress are shown: a refresh reads them all again.
+  const pages = useRef({ waiting: 1, others: 1 });
 
   async function load() {
     try {
-      const [mine, open, invitations] = await Promise.all([
-        query(MyGamesQuery, {}),
+      const [waiting, others, done, open, invitations] = await Promise.all([
+        loadPages(myGames(false, true, PAGE), pages.current.waiting),
+        loadPages(myGames(false, false, PAGE), pages.current.others),
+        myGames(true, null, FINISHED_SHOWN)(null),
         query(OpenGamesQuery, {}),
         query(InvitationsQuery, {}),
       ]);
       setData({
-        mine: mine.games.edges.map((e) => e.node),
+        waiting,
+        others,
+        done,
         open: open.games.edges.map((e) => e.node),
         invitations: invitations.games.edges.map((e) => e.node),
       });
@@ -89,30 +120,37 @@ export function LobbyPage(props: { viewer: Viewer }) {
     }
   }
 
-  const mine = data?.mine ?? [];
-  const waiting = mine.filter((g) => waitingOnMe(g, props.viewer));
-  const live = mine.filter((g) => g.status === "active" || g.status === "open");
-  const done = mine.filter((g) => g.status === "finished" || g.status === "cancelled");
+  function more(list: "waiting" | "others") {
+    pages.current[list]++;
+    void load();
+  }
+
+  // A game whose turn passed between two lists' reads may be in both until the next refresh.
+  const live = [...(data?.waiting.items ?? []), ...(data?.others.items ?? [])].filter(
+    (g, i, all) => all.findIndex((o) => o.id === g.id) === i,
+  );
+  const waitingCount = data?.waiting.total ?? 0;
+  const done = data?.done.items ?? [];
   const invitations = data?.invitations ?? [];
   const openToJoin = (data?.open ?? []).filter(
     (g) => !mySeat(g, props.viewer) && !invitations.some((i) => i.id === g.id),
   );
   // The tab's title counts the games waiting on me, so that a glance at the tab bar says it.
   useEffect(() => {
-    document.title = waiting.length > 0 ? `(${waiting.length}) Rout` : "Rout";
+    document.title = waitingCount > 0 ? `(${waitingCount}) Rout` : "Rout";
     return () => {
       document.title = "Rout";
     };
-  }, [waiting.length]);
+  }, [waitingCount]);
 
   return (
     <div class="lobby">
       <div class="lobby-head">
         <h1>
           My games
-          {waiting.length > 0 && (
-            <span class="badge" aria-label={`${waiting.length} waiting on you`}>
-              {waiting.length}
+          {waitingCount > 0 && (
+            <span class="badge" aria-label={`${waitingCount} waiting on you`}>
+              {waitingCount}
             </span>
           )}
         </h1>
@@ -169,12 +207,24 @@ export function LobbyPage(props: { viewer: Viewer }) {
         </p>
       )}
       <ul class="games" aria-label="Games in progress">
-        {[...live]
-          .sort((a, b) => Number(waitingOnMe(b, props.viewer)) - Number(waitingOnMe(a, props.viewer)))
-          .map((g) => (
-            <GameItem key={g.id} g={g} viewer={props.viewer} now={now} />
-          ))}
+        {live.map((g) => (
+          <GameItem key={g.id} g={g} viewer={props.viewer} now={now} />
+        ))}
       </ul>
+      {(data?.waiting.next || data?.others.next) && (
+        <p class="actions">
+          {data.waiting.next && (
+            <button type="button" onClick={() => more("waiting")}>
+              Show more games waiting on you
+            </button>
+          )}{" "}
+          {data.others.next && (
+            <button type="button" onClick={() => more("others")}>
+              Show more games in progress
+            </button>
+          )}
+        </p>
+      )}
 
       <h2>Open games</h2>
       {data && openToJoin.length === 0 && <p>No open games to join right now.</p>}
@@ -223,6 +273,13 @@ export function LobbyPage(props: { viewer: Viewer }) {
               <GameItem key={g.id} g={g} viewer={props.viewer} now={now} />
             ))}
           </ul>
+          {data && data.done.total > done.length && (
+            <p>
+              The latest {done.length} of {data.done.total}.{" "}
+              <Link href={`/players/${encodeURIComponent(props.viewer.id)}`}>All your finished games</Link> are on your
+              profile.
+            </p>
+          )}
         </>
       )}
     </div>
