@@ -67,8 +67,11 @@ export function LobbyPage(props: { viewer: Viewer }) {
   const now = useNow();
   // How many pages of each list of games in progress are shown: a refresh reads them all again.
   const pages = useRef({ waiting: 1, others: 1 });
+  // The number of the latest read: an earlier one that answers after it is dropped.
+  const reads = useRef(0);
 
   async function load() {
+    const read = ++reads.current;
     try {
       const [waiting, others, done, open, invitations] = await Promise.all([
         loadPages(myGames(false, true, PAGE), pages.current.waiting),
@@ -77,6 +80,7 @@ export function LobbyPage(props: { viewer: Viewer }) {
         query(OpenGamesQuery, {}),
         query(InvitationsQuery, {}),
       ]);
+      if (read !== reads.current) return;
       setData({
         waiting,
         others,
@@ -86,7 +90,7 @@ export function LobbyPage(props: { viewer: Viewer }) {
       });
       setError(null);
     } catch (e) {
-      setError(e instanceof APIError ? e.message : "Could not load the games.");
+      if (read === reads.current) setError(e instanceof APIError ? e.message : "Could not load the games.");
     }
   }
   useEffect(() => {
