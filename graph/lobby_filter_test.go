@@ -32,23 +32,9 @@ func TestGamesFilterOverAndYourTurn(t *testing.T) {
 	}).Game.ID
 
 	list := func(token, filter string) []string {
-		var out struct {
-			Games struct {
-				TotalCount int `json:"totalCount"`
-				Edges      []struct {
-					Node struct {
-						ID string `json:"id"`
-					} `json:"node"`
-				} `json:"edges"`
-			} `json:"games"`
-		}
-		e.gql(token, `{ games(filter: `+filter+`) { totalCount edges { node { id } } } }`, nil).decode(t, &out)
-		var ids []string
-		for _, edge := range out.Games.Edges {
-			ids = append(ids, edge.Node.ID)
-		}
-		if out.Games.TotalCount != len(ids) {
-			t.Errorf("games(filter: %s): totalCount %d for %d games", filter, out.Games.TotalCount, len(ids))
+		ids, total := e.gameList(t, token, filter)
+		if total != len(ids) {
+			t.Errorf("games(filter: %s): totalCount %d for %d games", filter, total, len(ids))
 		}
 		slices.Sort(ids)
 		return ids
@@ -78,4 +64,25 @@ func TestGamesFilterOverAndYourTurn(t *testing.T) {
 	if c := e.gql("", `{ games(filter: {yourTurn: true}) { totalCount } }`, nil).code(t); c != "UNAUTHENTICATED" {
 		t.Errorf("yourTurn without sign-in: code %s", c)
 	}
+}
+
+// gameList answers the ids of games(filter: filter, first: 100) as token's user sees them, in their order,
+// and the list's totalCount.
+func (e *env) gameList(t *testing.T, token, filter string) (ids []string, total int) {
+	t.Helper()
+	var out struct {
+		Games struct {
+			TotalCount int `json:"totalCount"`
+			Edges      []struct {
+				Node struct {
+					ID string `json:"id"`
+				} `json:"node"`
+			} `json:"edges"`
+		} `json:"games"`
+	}
+	e.gql(token, `{ games(filter: `+filter+`, first: 100) { totalCount edges { node { id } } } }`, nil).decode(t, &out)
+	for _, edge := range out.Games.Edges {
+		ids = append(ids, edge.Node.ID)
+	}
+	return ids, out.Games.TotalCount
 }
