@@ -14,7 +14,8 @@
 //     goes, trading now or holding the set) by simulated continuations with Normal's play, within counts
 //     (a bound on the work of its playouts) and its budget. In a duel it plays as Normal does. Under
 //     `normal` fog, where the armies beyond its neighbours are guesses, it drops both, duel or not, and
-//     plays Normal's heuristic with conquests it would likely lose again worth less than nothing.
+//     plays Normal's heuristic with conquests it would likely lose again worth less than nothing, until
+//     it holds over a third of the territories; then it prices them as without fog and presses on.
 //   - Easy is Normal with mistakes: a share of its decisions (DefaultMistakes, 15%) are random legal
 //     commands, drawn from the policy's *rand.Rand.
 //   - Cautious plays an idle human's turn when the turn timer runs out: it trades only when forced,

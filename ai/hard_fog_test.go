@@ -8,9 +8,11 @@ import (
 	"rout/rules"
 )
 
-// TestHardUnderNormalFog: under `normal` fog Hard plays hardFogStyle without its look-ahead, every
-// decision of a game (its reinforcements too), and that style is not Hard's own (some decision differs),
-// so the test fails if either is lost; with no fog its heuristic keeps Hard's own weights.
+// TestHardUnderNormalFog: under `normal` fog Hard plays fogStyle without its look-ahead, every decision
+// of a game (its reinforcements too), and that style is not Hard's own (some decision differs), so the
+// test fails if either is lost; with no fog its heuristic keeps Hard's own weights. fogStyle is careful
+// (holdWeight 2) below fogPressShare of the territories and Hard's own price from there, and a game to its
+// end shows both.
 func TestHardUnderNormalFog(t *testing.T) {
 	t.Parallel()
 	for _, fog := range []rules.Fog{rules.FogNone, rules.FogNormal} {
@@ -25,9 +27,18 @@ func TestHardUnderNormalFog(t *testing.T) {
 		}
 		deadline := time.Now().Add(time.Hour)
 		decisions, differ := 0, 0
+		var careful, pressing int
 		for n := 0; n < 3000 && s.Phase() != rules.PhaseOver; n++ {
 			p := s.Current()
 			believed := rules.Believed(s, p)
+			switch st, share := fogStyle(s, p), float64(s.Player(p).Territories)/float64(s.Board().Len()); {
+			case share < 0.35 && st.holdWeight == 2:
+				careful++
+			case share >= 0.35 && st.holdWeight == hardStyle.holdWeight:
+				pressing++
+			default:
+				t.Fatalf("seat %d with %.0f%% of the territories: holdWeight %v", p, 100*share, st.holdWeight)
+			}
 			if p == 0 {
 				// With no fog Hard's look-ahead may overrule its heuristic: compare without it there.
 				playouts := DefaultPlayouts
@@ -35,7 +46,7 @@ func TestHardUnderNormalFog(t *testing.T) {
 					playouts = -1
 				}
 				got := hardDecide(believed, p, deadline, playouts, uint64(n))
-				fogged, own := decide(hardFogStyle, believed, p, deadline), decide(hardStyle, believed, p, deadline)
+				fogged, own := decide(fogStyle(believed, p), believed, p, deadline), decide(hardStyle, believed, p, deadline)
 				want := own
 				if fog == rules.FogNormal {
 					want = fogged
@@ -57,7 +68,10 @@ func TestHardUnderNormalFog(t *testing.T) {
 			}
 		}
 		if decisions == 0 || differ == 0 {
-			t.Errorf("fog %s: %d of Hard's %d decisions differ between hardFogStyle and Hard's own", fog, differ, decisions)
+			t.Errorf("fog %s: %d of Hard's %d decisions differ between fogStyle and Hard's own", fog, differ, decisions)
+		}
+		if careful == 0 || pressing == 0 {
+			t.Errorf("fog %s: %d decisions careful and %d pressing, want both", fog, careful, pressing)
 		}
 	}
 }
