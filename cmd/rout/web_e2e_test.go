@@ -38,7 +38,8 @@ var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
 // the seats panel, placing and attacking, the map on a phone, and the fog lifting at the end, and
 // (web/e2e/teams.mjs, on that server) a 2v2 of one player and three CPUs made in the New game form and
 // played to the end: the seats grouped by team, the map's team key, the winners as the API says them, and
-// (web/e2e/lobby.mjs, on that server) the lobby of a player with 29 games, the oldest waiting on her; and
+// (web/e2e/lobby.mjs, on that server) the lobby of a player with 29 games, the oldest waiting on her, on a
+// phone too; and
 // (web/e2e/phone.mjs) every page and phase fits a phone's screen, touch gestures, the installable app
 // offline and the geometry kept in IndexedDB; (web/e2e/profile.mjs) a rated duel played to its end shows the
 // rating changes on the game and the profiles; (web/e2e/chat.mjs) two players and a spectator chat,

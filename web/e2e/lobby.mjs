@@ -3,13 +3,14 @@
 // are over. Her lobby lists the old game first with "Your turn", counts it in the heading's badge and the
 // tab's title, shows 21 games in progress and "Show more games in progress", which brings the other two,
 // and the five latest games that are over, with "The latest 5 of 6" and a link to her profile. axe-core
-// with every rule finds nothing serious or critical on the lobby.
+// with every rule finds nothing serious or critical on the lobby, at 1366 × 900 and on a phone (390 × 844),
+// where it fits the screen's width.
 //
 //   node e2e/lobby.mjs http://127.0.0.1:8080
 //
 // Environment as run.mjs (CHROMIUM, E2E_ARTIFACTS: screenshots on failure, E2E_HEADED), and E2E_SHOTS (a
 // folder: a screenshot of the lobby, to look at).
-import { api, axe, failureShots, launch, log, screenshots, signUp, T, watch } from "./lib.mjs";
+import { api, axe, failureShots, launch, log, phoneContext, screenshots, signUp, T, watch } from "./lib.mjs";
 
 const base = process.argv[2] || "http://127.0.0.1:8080";
 const began = Date.now();
@@ -88,6 +89,16 @@ try {
   await page.getByRole("button", { name: "Show more games in progress" }).waitFor({ state: "detached", timeout: T });
   if ((await inProgress.count()) !== 23) throw new Error(`${await inProgress.count()} games in progress, not 23`);
   log("Show more brought the last two");
+
+  const phone = await (await phoneContext(browser, page.context())).newPage();
+  pages.phone = phone;
+  watch(phone, problems, "dana-phone");
+  await phone.goto(base + "/");
+  await phone.getByRole("list", { name: "Games in progress" }).locator(":scope > li").nth(20).waitFor({ timeout: T });
+  await shot(phone, "phone", { fullPage: true });
+  await axe(phone, "lobby with many games on a phone");
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 1) throw new Error(`the lobby is ${overflow}px wider than the phone's screen`);
 
   if (problems.length) throw new Error(`problems:\n${problems.join("\n")}`);
 } catch (e) {
