@@ -58,6 +58,8 @@ type Game struct {
 	Turn int `json:"turn,omitempty"`
 	// The seat whose turn it is; -1 for none.
 	CurrentSeat int `json:"current_seat,omitempty"`
+	// The user who plays the current turn (game.UserPlaying): the current seat's, or for a seat handed over to a teammate (R90) the teammate's; none for a CPU's turn and outside a running game.
+	TurnUserID *int `json:"turn_user_id,omitempty"`
 	// When the current turn is taken over; none when no turn runs.
 	TurnDeadline *time.Time `json:"turn_deadline,omitempty"`
 	// When the current player is warned that the deadline is near; none for no warning.
@@ -311,7 +313,7 @@ func (*Game) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case game.FieldRated, game.FieldIdleResigns:
 			values[i] = new(sql.NullBool)
-		case game.FieldID, game.FieldMapID, game.FieldCreatorID, game.FieldTurnLimitSeconds, game.FieldTtbPercent, game.FieldTurn, game.FieldCurrentSeat, game.FieldSeq, game.FieldVersion, game.FieldWinnerSeat:
+		case game.FieldID, game.FieldMapID, game.FieldCreatorID, game.FieldTurnLimitSeconds, game.FieldTtbPercent, game.FieldTurn, game.FieldCurrentSeat, game.FieldTurnUserID, game.FieldSeq, game.FieldVersion, game.FieldWinnerSeat:
 			values[i] = new(sql.NullInt64)
 		case game.FieldName, game.FieldClaim, game.FieldCardSystem, game.FieldFog, game.FieldStatus, game.FieldPhase, game.FieldInviteCode, game.FieldCreateKey:
 			values[i] = new(sql.NullString)
@@ -457,6 +459,13 @@ func (_m *Game) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field current_seat", values[i])
 			} else if value.Valid {
 				_m.CurrentSeat = int(value.Int64)
+			}
+		case game.FieldTurnUserID:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field turn_user_id", values[i])
+			} else if value.Valid {
+				_m.TurnUserID = new(int)
+				*_m.TurnUserID = int(value.Int64)
 			}
 		case game.FieldTurnDeadline:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -710,6 +719,11 @@ func (_m *Game) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("current_seat=")
 	builder.WriteString(fmt.Sprintf("%v", _m.CurrentSeat))
+	builder.WriteString(", ")
+	if v := _m.TurnUserID; v != nil {
+		builder.WriteString("turn_user_id=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
 	builder.WriteString(", ")
 	if v := _m.TurnDeadline; v != nil {
 		builder.WriteString("turn_deadline=")

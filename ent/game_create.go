@@ -266,6 +266,20 @@ func (_c *GameCreate) SetNillableCurrentSeat(v *int) *GameCreate {
 	return _c
 }
 
+// SetTurnUserID sets the "turn_user_id" field.
+func (_c *GameCreate) SetTurnUserID(v int) *GameCreate {
+	_c.mutation.SetTurnUserID(v)
+	return _c
+}
+
+// SetNillableTurnUserID sets the "turn_user_id" field if the given value is not nil.
+func (_c *GameCreate) SetNillableTurnUserID(v *int) *GameCreate {
+	if v != nil {
+		_c.SetTurnUserID(*v)
+	}
+	return _c
+}
+
 // SetTurnDeadline sets the "turn_deadline" field.
 func (_c *GameCreate) SetTurnDeadline(v time.Time) *GameCreate {
 	_c.mutation.SetTurnDeadline(v)
@@ -972,6 +986,10 @@ func (_c *GameCreate) createSpec() (*Game, *sqlgraph.CreateSpec) {
 		_spec.SetField(game.FieldCurrentSeat, field.TypeInt, value)
 		_node.CurrentSeat = value
 	}
+	if value, ok := _c.mutation.TurnUserID(); ok {
+		_spec.SetField(game.FieldTurnUserID, field.TypeInt, value)
+		_node.TurnUserID = &value
+	}
 	if value, ok := _c.mutation.TurnDeadline(); ok {
 		_spec.SetField(game.FieldTurnDeadline, field.TypeTime, value)
 		_node.TurnDeadline = &value
@@ -1564,6 +1582,30 @@ func (u *GameUpsert) AddCurrentSeat(v int) *GameUpsert {
 	return u
 }
 
+// SetTurnUserID sets the "turn_user_id" field.
+func (u *GameUpsert) SetTurnUserID(v int) *GameUpsert {
+	u.Set(game.FieldTurnUserID, v)
+	return u
+}
+
+// UpdateTurnUserID sets the "turn_user_id" field to the value that was provided on create.
+func (u *GameUpsert) UpdateTurnUserID() *GameUpsert {
+	u.SetExcluded(game.FieldTurnUserID)
+	return u
+}
+
+// AddTurnUserID adds v to the "turn_user_id" field.
+func (u *GameUpsert) AddTurnUserID(v int) *GameUpsert {
+	u.Add(game.FieldTurnUserID, v)
+	return u
+}
+
+// ClearTurnUserID clears the value of the "turn_user_id" field.
+func (u *GameUpsert) ClearTurnUserID() *GameUpsert {
+	u.SetNull(game.FieldTurnUserID)
+	return u
+}
+
 // SetTurnDeadline sets the "turn_deadline" field.
 func (u *GameUpsert) SetTurnDeadline(v time.Time) *GameUpsert {
 	u.Set(game.FieldTurnDeadline, v)
@@ -2063,6 +2105,34 @@ func (u *GameUpsertOne) AddCurrentSeat(v int) *GameUpsertOne {
 func (u *GameUpsertOne) UpdateCurrentSeat() *GameUpsertOne {
 	return u.Update(func(s *GameUpsert) {
 		s.UpdateCurrentSeat()
+	})
+}
+
+// SetTurnUserID sets the "turn_user_id" field.
+func (u *GameUpsertOne) SetTurnUserID(v int) *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.SetTurnUserID(v)
+	})
+}
+
+// AddTurnUserID adds v to the "turn_user_id" field.
+func (u *GameUpsertOne) AddTurnUserID(v int) *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.AddTurnUserID(v)
+	})
+}
+
+// UpdateTurnUserID sets the "turn_user_id" field to the value that was provided on create.
+func (u *GameUpsertOne) UpdateTurnUserID() *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.UpdateTurnUserID()
+	})
+}
+
+// ClearTurnUserID clears the value of the "turn_user_id" field.
+func (u *GameUpsertOne) ClearTurnUserID() *GameUpsertOne {
+	return u.Update(func(s *GameUpsert) {
+		s.ClearTurnUserID()
 	})
 }
 
@@ -2762,6 +2832,34 @@ func (u *GameUpsertBulk) AddCurrentSeat(v int) *GameUpsertBulk {
 func (u *GameUpsertBulk) UpdateCurrentSeat() *GameUpsertBulk {
 	return u.Update(func(s *GameUpsert) {
 		s.UpdateCurrentSeat()
+	})
+}
+
+// SetTurnUserID sets the "turn_user_id" field.
+func (u *GameUpsertBulk) SetTurnUserID(v int) *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.SetTurnUserID(v)
+	})
+}
+
+// AddTurnUserID adds v to the "turn_user_id" field.
+func (u *GameUpsertBulk) AddTurnUserID(v int) *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.AddTurnUserID(v)
+	})
+}
+
+// UpdateTurnUserID sets the "turn_user_id" field to the value that was provided on create.
+func (u *GameUpsertBulk) UpdateTurnUserID() *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.UpdateTurnUserID()
+	})
+}
+
+// ClearTurnUserID clears the value of the "turn_user_id" field.
+func (u *GameUpsertBulk) ClearTurnUserID() *GameUpsertBulk {
+	return u.Update(func(s *GameUpsert) {
+		s.ClearTurnUserID()
 	})
 }
 

@@ -287,6 +287,33 @@ func (_u *GameUpdate) AddCurrentSeat(v int) *GameUpdate {
 	return _u
 }
 
+// SetTurnUserID sets the "turn_user_id" field.
+func (_u *GameUpdate) SetTurnUserID(v int) *GameUpdate {
+	_u.mutation.ResetTurnUserID()
+	_u.mutation.SetTurnUserID(v)
+	return _u
+}
+
+// SetNillableTurnUserID sets the "turn_user_id" field if the given value is not nil.
+func (_u *GameUpdate) SetNillableTurnUserID(v *int) *GameUpdate {
+	if v != nil {
+		_u.SetTurnUserID(*v)
+	}
+	return _u
+}
+
+// AddTurnUserID adds value to the "turn_user_id" field.
+func (_u *GameUpdate) AddTurnUserID(v int) *GameUpdate {
+	_u.mutation.AddTurnUserID(v)
+	return _u
+}
+
+// ClearTurnUserID clears the value of the "turn_user_id" field.
+func (_u *GameUpdate) ClearTurnUserID() *GameUpdate {
+	_u.mutation.ClearTurnUserID()
+	return _u
+}
+
 // SetTurnDeadline sets the "turn_deadline" field.
 func (_u *GameUpdate) SetTurnDeadline(v time.Time) *GameUpdate {
 	_u.mutation.SetTurnDeadline(v)
@@ -1240,6 +1267,15 @@ func (_u *GameUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.AddedCurrentSeat(); ok {
 		_spec.AddField(game.FieldCurrentSeat, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.TurnUserID(); ok {
+		_spec.SetField(game.FieldTurnUserID, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedTurnUserID(); ok {
+		_spec.AddField(game.FieldTurnUserID, field.TypeInt, value)
+	}
+	if _u.mutation.TurnUserIDCleared() {
+		_spec.ClearField(game.FieldTurnUserID, field.TypeInt)
 	}
 	if value, ok := _u.mutation.TurnDeadline(); ok {
 		_spec.SetField(game.FieldTurnDeadline, field.TypeTime, value)
@@ -2249,6 +2285,33 @@ func (_u *GameUpdateOne) AddCurrentSeat(v int) *GameUpdateOne {
 	return _u
 }
 
+// SetTurnUserID sets the "turn_user_id" field.
+func (_u *GameUpdateOne) SetTurnUserID(v int) *GameUpdateOne {
+	_u.mutation.ResetTurnUserID()
+	_u.mutation.SetTurnUserID(v)
+	return _u
+}
+
+// SetNillableTurnUserID sets the "turn_user_id" field if the given value is not nil.
+func (_u *GameUpdateOne) SetNillableTurnUserID(v *int) *GameUpdateOne {
+	if v != nil {
+		_u.SetTurnUserID(*v)
+	}
+	return _u
+}
+
+// AddTurnUserID adds value to the "turn_user_id" field.
+func (_u *GameUpdateOne) AddTurnUserID(v int) *GameUpdateOne {
+	_u.mutation.AddTurnUserID(v)
+	return _u
+}
+
+// ClearTurnUserID clears the value of the "turn_user_id" field.
+func (_u *GameUpdateOne) ClearTurnUserID() *GameUpdateOne {
+	_u.mutation.ClearTurnUserID()
+	return _u
+}
+
 // SetTurnDeadline sets the "turn_deadline" field.
 func (_u *GameUpdateOne) SetTurnDeadline(v time.Time) *GameUpdateOne {
 	_u.mutation.SetTurnDeadline(v)
@@ -3232,6 +3295,15 @@ func (_u *GameUpdateOne) sqlSave(ctx context.Context) (_node *Game, err error) {
 	}
 	if value, ok := _u.mutation.AddedCurrentSeat(); ok {
 		_spec.AddField(game.FieldCurrentSeat, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.TurnUserID(); ok {
+		_spec.SetField(game.FieldTurnUserID, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedTurnUserID(); ok {
+		_spec.AddField(game.FieldTurnUserID, field.TypeInt, value)
+	}
+	if _u.mutation.TurnUserIDCleared() {
+		_spec.ClearField(game.FieldTurnUserID, field.TypeInt)
 	}
 	if value, ok := _u.mutation.TurnDeadline(); ok {
 		_spec.SetField(game.FieldTurnDeadline, field.TypeTime, value)

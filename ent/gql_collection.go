@@ -1327,6 +1327,11 @@ func (_q *GameQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 				selectedFields = append(selectedFields, game.FieldCurrentSeat)
 				fieldSeen[game.FieldCurrentSeat] = struct{}{}
 			}
+		case "turnUserID":
+			if _, ok := fieldSeen[game.FieldTurnUserID]; !ok {
+				selectedFields = append(selectedFields, game.FieldTurnUserID)
+				fieldSeen[game.FieldTurnUserID] = struct{}{}
+			}
 		case "turnDeadline":
 			if _, ok := fieldSeen[game.FieldTurnDeadline]; !ok {
 				selectedFields = append(selectedFields, game.FieldTurnDeadline)

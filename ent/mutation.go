@@ -6513,6 +6513,8 @@ type GameMutation struct {
 	addturn                  *int
 	current_seat             *int
 	addcurrent_seat          *int
+	turn_user_id             *int
+	addturn_user_id          *int
 	turn_deadline            *time.Time
 	warning_at               *time.Time
 	seq                      *int64
@@ -7530,6 +7532,76 @@ func (m *GameMutation) AddedCurrentSeat() (r int, exists bool) {
 func (m *GameMutation) ResetCurrentSeat() {
 	m.current_seat = nil
 	m.addcurrent_seat = nil
+}
+
+// SetTurnUserID sets the "turn_user_id" field.
+func (m *GameMutation) SetTurnUserID(i int) {
+	m.turn_user_id = &i
+	m.addturn_user_id = nil
+}
+
+// TurnUserID returns the value of the "turn_user_id" field in the mutation.
+func (m *GameMutation) TurnUserID() (r int, exists bool) {
+	v := m.turn_user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTurnUserID returns the old "turn_user_id" field's value of the Game entity.
+// If the Game object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GameMutation) OldTurnUserID(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTurnUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTurnUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTurnUserID: %w", err)
+	}
+	return oldValue.TurnUserID, nil
+}
+
+// AddTurnUserID adds i to the "turn_user_id" field.
+func (m *GameMutation) AddTurnUserID(i int) {
+	if m.addturn_user_id != nil {
+		*m.addturn_user_id += i
+	} else {
+		m.addturn_user_id = &i
+	}
+}
+
+// AddedTurnUserID returns the value that was added to the "turn_user_id" field in this mutation.
+func (m *GameMutation) AddedTurnUserID() (r int, exists bool) {
+	v := m.addturn_user_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearTurnUserID clears the value of the "turn_user_id" field.
+func (m *GameMutation) ClearTurnUserID() {
+	m.turn_user_id = nil
+	m.addturn_user_id = nil
+	m.clearedFields[game.FieldTurnUserID] = struct{}{}
+}
+
+// TurnUserIDCleared returns if the "turn_user_id" field was cleared in this mutation.
+func (m *GameMutation) TurnUserIDCleared() bool {
+	_, ok := m.clearedFields[game.FieldTurnUserID]
+	return ok
+}
+
+// ResetTurnUserID resets all changes to the "turn_user_id" field.
+func (m *GameMutation) ResetTurnUserID() {
+	m.turn_user_id = nil
+	m.addturn_user_id = nil
+	delete(m.clearedFields, game.FieldTurnUserID)
 }
 
 // SetTurnDeadline sets the "turn_deadline" field.
@@ -9020,7 +9092,7 @@ func (m *GameMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GameMutation) Fields() []string {
-	fields := make([]string, 0, 30)
+	fields := make([]string, 0, 31)
 	if m.created_at != nil {
 		fields = append(fields, game.FieldCreatedAt)
 	}
@@ -9077,6 +9149,9 @@ func (m *GameMutation) Fields() []string {
 	}
 	if m.current_seat != nil {
 		fields = append(fields, game.FieldCurrentSeat)
+	}
+	if m.turn_user_id != nil {
+		fields = append(fields, game.FieldTurnUserID)
 	}
 	if m.turn_deadline != nil {
 		fields = append(fields, game.FieldTurnDeadline)
@@ -9157,6 +9232,8 @@ func (m *GameMutation) Field(name string) (ent.Value, bool) {
 		return m.Turn()
 	case game.FieldCurrentSeat:
 		return m.CurrentSeat()
+	case game.FieldTurnUserID:
+		return m.TurnUserID()
 	case game.FieldTurnDeadline:
 		return m.TurnDeadline()
 	case game.FieldWarningAt:
@@ -9226,6 +9303,8 @@ func (m *GameMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldTurn(ctx)
 	case game.FieldCurrentSeat:
 		return m.OldCurrentSeat(ctx)
+	case game.FieldTurnUserID:
+		return m.OldTurnUserID(ctx)
 	case game.FieldTurnDeadline:
 		return m.OldTurnDeadline(ctx)
 	case game.FieldWarningAt:
@@ -9390,6 +9469,13 @@ func (m *GameMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetCurrentSeat(v)
 		return nil
+	case game.FieldTurnUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTurnUserID(v)
+		return nil
 	case game.FieldTurnDeadline:
 		v, ok := value.(time.Time)
 		if !ok {
@@ -9487,6 +9573,9 @@ func (m *GameMutation) AddedFields() []string {
 	if m.addcurrent_seat != nil {
 		fields = append(fields, game.FieldCurrentSeat)
 	}
+	if m.addturn_user_id != nil {
+		fields = append(fields, game.FieldTurnUserID)
+	}
 	if m.addseq != nil {
 		fields = append(fields, game.FieldSeq)
 	}
@@ -9512,6 +9601,8 @@ func (m *GameMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedTurn()
 	case game.FieldCurrentSeat:
 		return m.AddedCurrentSeat()
+	case game.FieldTurnUserID:
+		return m.AddedTurnUserID()
 	case game.FieldSeq:
 		return m.AddedSeq()
 	case game.FieldVersion:
@@ -9555,6 +9646,13 @@ func (m *GameMutation) AddField(name string, value ent.Value) error {
 		}
 		m.AddCurrentSeat(v)
 		return nil
+	case game.FieldTurnUserID:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTurnUserID(v)
+		return nil
 	case game.FieldSeq:
 		v, ok := value.(int64)
 		if !ok {
@@ -9592,6 +9690,9 @@ func (m *GameMutation) ClearedFields() []string {
 	}
 	if m.FieldCleared(game.FieldViewSeqs) {
 		fields = append(fields, game.FieldViewSeqs)
+	}
+	if m.FieldCleared(game.FieldTurnUserID) {
+		fields = append(fields, game.FieldTurnUserID)
 	}
 	if m.FieldCleared(game.FieldTurnDeadline) {
 		fields = append(fields, game.FieldTurnDeadline)
@@ -9642,6 +9743,9 @@ func (m *GameMutation) ClearField(name string) error {
 		return nil
 	case game.FieldViewSeqs:
 		m.ClearViewSeqs()
+		return nil
+	case game.FieldTurnUserID:
+		m.ClearTurnUserID()
 		return nil
 	case game.FieldTurnDeadline:
 		m.ClearTurnDeadline()
@@ -9734,6 +9838,9 @@ func (m *GameMutation) ResetField(name string) error {
 		return nil
 	case game.FieldCurrentSeat:
 		m.ResetCurrentSeat()
+		return nil
+	case game.FieldTurnUserID:
+		m.ResetTurnUserID()
 		return nil
 	case game.FieldTurnDeadline:
 		m.ResetTurnDeadline()

@@ -139,8 +139,9 @@ func (s *Service) commitAll(ctx context.Context, tx *sql.Tx, bs []*batch) ([]*ca
 		if err != nil {
 			return nil, fmt.Errorf("error saving the dice: %w", err)
 		}
+		turnUser := turnUser(after, b.seatsNow())
 		w := write{game: g, before: before, after: after, events: b.events, causes: b.causes, territories: b.territories,
-			cards: b.cards, version: b.version, seq: b.seq, deadline: b.deadline, dice: diceState, now: b.now}
+			cards: b.cards, version: b.version, seq: b.seq, deadline: b.deadline, turnUser: turnUser, dice: diceState, now: b.now}
 		if g.fog != rules.FogNone {
 			if w.viewSeqs, err = w.seen.see(before, b.events, b.causes, g.viewSeqs); err != nil {
 				return nil, fmt.Errorf("error projecting the events of game %d: %w", g.id, err)
@@ -174,6 +175,7 @@ func (s *Service) commitAll(ctx context.Context, tx *sql.Tx, bs []*batch) ([]*ca
 		// The locked row as the batch left it: the answer's game.
 		g.version, g.seq, g.dice, g.updatedAt, g.viewSeqs = b.version, b.seq, diceState, b.now, w.viewSeqs
 		g.status, g.phase, g.turn, g.currentSeat = StatusActive, after.Phase().String(), after.Turn(), seatColumn(after.Current())
+		g.turnUser = turnUser
 		if b.deadline != nil {
 			g.deadline, g.warning = sql.NullTime{Time: *b.deadline, Valid: true}, sql.NullTime{Time: g.warningAt(*b.deadline), Valid: true}
 		}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"database/sql"
 	"slices"
 
 	"rout/rules"
@@ -83,4 +84,17 @@ func UserPlaying(st rules.State, seats []Seat, p rules.PlayerID) int {
 		return seats[q].UserID
 	}
 	return 0
+}
+
+// turnUser is the value of games.turn_user_id for a game in state st with seats: the user who plays the
+// current turn (UserPlaying); null when a CPU plays it, and outside a running game.
+func turnUser(st rules.State, seats []Seat) sql.NullInt64 {
+	p := st.Current()
+	if st.Phase() == rules.PhaseOver || p < 0 || int(p) >= st.Players() {
+		return sql.NullInt64{}
+	}
+	if u := UserPlaying(st, seats, p); u != 0 {
+		return sql.NullInt64{Int64: int64(u), Valid: true}
+	}
+	return sql.NullInt64{}
 }

@@ -54,6 +54,21 @@ func (e *env) playUntil(id int, users map[rules.PlayerID]int, p rules.PlayerID) 
 	return rules.State{}
 }
 
+// turnUser returns the user whose turn game id's row says it is (games.turn_user_id, Row.TurnUser), 0 for
+// none, after checking that the game's snapshot says the same.
+func (e *env) turnUser(id int) int {
+	e.t.Helper()
+	snap, err := e.svc.GameSnapshot(e.ctx, id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	u := e.count(`SELECT COALESCE(turn_user_id, 0) FROM games WHERE id = $1`, id)
+	if snap.TurnUser != u {
+		e.t.Fatalf("game %d's snapshot says it is user %d's turn, its row user %d's", id, snap.TurnUser, u)
+	}
+	return u
+}
+
 // resign sends actor's resignation in game id.
 func (e *env) resign(id int, actor game.Actor) (game.Result, error) {
 	return e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: actor, Command: rules.Resign{}})
@@ -120,6 +135,9 @@ func TestHandoverToTeammate(t *testing.T) {
 	if d := rec.last().Delegate; d != "" {
 		t.Errorf("the handed-over seat's turn started with the CPU %q", d)
 	}
+	if u := e.turnUser(id); u != users[y] {
+		t.Errorf("the handed-over seat's turn is user %d's to play, want the teammate %d", u, users[y])
+	}
 	if _, err := e.svc.TurnSubmit(e.ctx, game.CommandInput{GameID: id, Actor: game.UserFor(users[opp], int(x)), Command: ai.Normal(s, x, nil)}); !isForbidden(err) {
 		t.Errorf("an opponent played the handed-over seat's turn: %v", err)
 	}
@@ -143,6 +161,9 @@ func TestHandoverToTeammate(t *testing.T) {
 	}
 	if d := rec.last().Delegate; d != game.HandoverCPU {
 		t.Errorf("the turn of the seat left to the CPU is played by %q, want %q", d, game.HandoverCPU)
+	}
+	if u := e.turnUser(id); u != 0 {
+		t.Errorf("the turn the CPU plays is user %d's to play", u)
 	}
 	played, err := e.svc.TurnPlay(e.ctx, game.PlayInput{GameID: id, Seat: int(x), Turn: s.Turn(), Cause: game.CauseDelegate, Difficulty: game.HandoverCPU})
 	if err != nil || !played.Done {

@@ -21,6 +21,7 @@ type Row struct {
 	Phase       string // the engine's phase, as rules.Phase.String writes it
 	Turn        int
 	CurrentSeat int  // the seat to move; -1 when none
+	TurnUser    int  // the user who plays the current turn (UserPlaying); 0 for a CPU's and outside a running game
 	Winner      *int // the winning seat of a finished game
 	TurnLimit   time.Duration
 	Claim       rules.ClaimStrategy
@@ -53,7 +54,7 @@ type Snapshot struct {
 // row returns the row as loaded.
 func (g *gameRow) row() Row {
 	r := Row{GameID: g.id, Name: g.name, MapID: g.mapID, CreatorID: g.creatorID, Status: g.status, Version: g.version, Seq: g.seq,
-		Phase: g.phase, Turn: g.turn, CurrentSeat: g.currentSeat, TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards,
+		Phase: g.phase, Turn: g.turn, CurrentSeat: g.currentSeat, TurnUser: int(g.turnUser.Int64), TurnLimit: g.turnLimit, Claim: g.claim, Cards: g.cards,
 		TTBPercent: g.ttbPercent, Fog: g.fog, ViewSeqs: g.viewSeqs, Teams: g.teams, TeamRules: g.teamRules, Winner: intOrNil(g.winner), InviteCode: stringOrNil(g.inviteCode), Rated: g.rated,
 		Deadline: timeOrNil(g.deadline), WarningAt: timeOrNil(g.warning), CreatedAt: g.createdAt, UpdatedAt: g.updatedAt,
 		StartedAt: timeOrNil(g.startedAt), FinishedAt: timeOrNil(g.finishedAt)}

@@ -42,6 +42,7 @@ type gameRow struct {
 	// The rest of the row, for the Snapshot a command answers with.
 	phase                 string
 	turn, currentSeat     int
+	turnUser              sql.NullInt64 // who plays the current turn (turnUser); null for a CPU and outside a running game
 	winner                sql.NullInt64
 	deadline, warning     sql.NullTime
 	createdAt, updatedAt  time.Time
@@ -60,8 +61,8 @@ func (s *Service) lockGame(ctx context.Context, tx *sql.Tx, id int) (*gameRow, e
 
 // gameColumns are the columns of games a gameRow holds, in the order scan reads them.
 const gameColumns = `id, map_id, creator_id, turn_limit_seconds, claim, card_system, ttb_percent, fog,
-	status, version, seq, engine, dice, invite_code, phase, turn, current_seat, winner_seat, turn_deadline, warning_at,
-	created_at, updated_at, started_at, finished_at, name, view_seqs, teams, team_rules, rated, idle_resigns`
+	status, version, seq, engine, dice, invite_code, phase, turn, current_seat, turn_user_id, winner_seat, turn_deadline,
+	warning_at, created_at, updated_at, started_at, finished_at, name, view_seqs, teams, team_rules, rated, idle_resigns`
 
 // scanGame reads a row of gameColumns.
 func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
@@ -71,7 +72,7 @@ func scanGame(row interface{ Scan(dest ...any) error }) (*gameRow, error) {
 	var viewSeqs sql.NullString
 	var teams, teamRules []byte
 	if err := row.Scan(&g.id, &g.mapID, &g.creatorID, &limit, &claim, &cards, &g.ttbPercent, &fog,
-		&g.status, &g.version, &g.seq, &g.engine, &g.dice, &g.inviteCode, &g.phase, &g.turn, &g.currentSeat, &g.winner,
+		&g.status, &g.version, &g.seq, &g.engine, &g.dice, &g.inviteCode, &g.phase, &g.turn, &g.currentSeat, &g.turnUser, &g.winner,
 		&g.deadline, &g.warning, &g.createdAt, &g.updatedAt, &g.startedAt, &g.finishedAt, &g.name, &viewSeqs, &teams, &teamRules, &g.rated, &g.idleResigns); err != nil {
 		return nil, err
 	}
@@ -348,7 +349,8 @@ type write struct {
 	territories   map[rules.TerritoryID]bool
 	cards         map[rules.CardID]bool
 	version, seq  int64
-	deadline      *time.Time // the last new turn's deadline; nil when no turn started
+	deadline      *time.Time    // the last new turn's deadline; nil when no turn started
+	turnUser      sql.NullInt64 // the user who plays the turn after (turnUser)
 	dice          []byte
 	now           time.Time
 	// seen are a fog game's events as each viewer sees them, viewSeqs each view's last number after them;
@@ -389,7 +391,8 @@ seen AS (
 		AS v(viewer, vseq, seq, turn, seat, kind, payload, after, cause)),
 game AS (
 	UPDATE games SET version = @version, seq = @seq, phase = @phase, turn = @turn, current_seat = @current_seat,
-		engine = @engine, dice = @dice, status = @status::text, winner_seat = @winner, view_seqs = @view_seqs::json,
+		turn_user_id = @turn_user, engine = @engine, dice = @dice, status = @status::text, winner_seat = @winner,
+		view_seqs = @view_seqs::json,
 		finished_at = CASE WHEN @status::text = 'finished' THEN @now END, updated_at = @now,
 		turn_deadline = CASE @deadline_mode::text WHEN 'keep' THEN turn_deadline WHEN 'set' THEN @deadline::timestamptz END,
 		warning_at = CASE @deadline_mode::text WHEN 'keep' THEN warning_at WHEN 'set' THEN @warning::timestamptz END
@@ -471,7 +474,7 @@ func (w *write) exec(ctx context.Context, stmt *sql.Stmt) error {
 		{"event_seq", pq.Array(eSeq)}, {"event_turn", pq.Array(eTurn)}, {"event_seat", pq.Array(eSeat)},
 		{"event_kind", pq.Array(eKind)}, {"event_payload", pq.Array(ePayload)}, {"event_cause", pq.Array(eCause)},
 		{"version", w.version}, {"seq", w.seq}, {"phase", after.Phase().String()}, {"turn", after.Turn()},
-		{"current_seat", seatColumn(after.Current())}, {"engine", engine}, {"dice", w.dice},
+		{"current_seat", seatColumn(after.Current())}, {"turn_user", w.turnUser}, {"engine", engine}, {"dice", w.dice},
 		{"status", status}, {"winner", winner},
 		{"deadline_mode", mode}, {"deadline", deadline}, {"warning", warning},
 		{"seen_viewer", pq.Array(w.seen.viewer)}, {"seen_vseq", pq.Array(w.seen.vseq)}, {"seen_seq", pq.Array(w.seen.seq)},

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"entgo.io/contrib/entgql"
-	"entgo.io/ent/dialect/sql"
 
 	"rout/ent"
 	entgame "rout/ent/game"
@@ -817,19 +816,10 @@ func (r *Resolver) listGames(ctx context.Context, filter *GamesFilter, first *in
 	return r.gameConnection(conn), nil
 }
 
-// viewerTurn keeps the active games whose current seat is one of the viewer's (me).
+// viewerTurn keeps the active games whose current turn the viewer (me) plays (Game.viewerTurn). The
+// column's null (a CPU's turn) is tested apart, so that the predicate's negation keeps those games.
 func viewerTurn(me int) predicate.Game {
-	return func(s *sql.Selector) {
-		t := sql.Table(player.Table)
-		s.Where(sql.And(
-			sql.EQ(s.C(entgame.FieldStatus), entgame.StatusActive),
-			sql.Exists(sql.Select(t.C(player.FieldID)).From(t).Where(sql.And(
-				sql.ColumnsEQ(t.C(player.FieldGameID), s.C(entgame.FieldID)),
-				sql.ColumnsEQ(t.C(player.FieldSeat), s.C(entgame.FieldCurrentSeat)),
-				sql.EQ(t.C(player.FieldUserID), me),
-			))),
-		))
-	}
+	return entgame.And(entgame.StatusEQ(entgame.StatusActive), entgame.TurnUserIDNotNil(), entgame.TurnUserID(me))
 }
 
 // invitedViewer is the predicate of a seat kept for the signed-in viewer by an invitation to their email

@@ -45,6 +45,7 @@ type Game struct {
 	mapID      int
 	creatorID  int
 	inviteCode *string
+	turnUser   int            // the user who plays the current turn (game.Row.TurnUser); 0 for none
 	r          *Resolver      // the root resolver, which answers Board
 	snap       *game.Snapshot // the snapshot the game was built from, when its fields must read it (gameLobby)
 }
@@ -71,20 +72,24 @@ func (r *Resolver) newGame(row game.Row) *Game {
 		seq: row.Seq, fog: row.Fog, viewSeqs: row.ViewSeqs, CurrentSeat: game.SeatOrNil(rules.PlayerID(row.CurrentSeat)), TurnDeadline: row.Deadline,
 		TurnLimitSeconds: int64(row.TurnLimit / time.Second), Claim: row.Claim.String(), CardSystem: row.Cards.String(),
 		TtbPercent: row.TTBPercent, Winner: row.Winner, gameID: row.GameID, mapID: row.MapID, creatorID: row.CreatorID, inviteCode: row.InviteCode,
-		Rated: row.Rated,
+		Rated: row.Rated, turnUser: row.TurnUser,
 	}
 }
 
 // gameFromEnt returns a game's Ent row (the games list) as r's API shows it: the same value as newGame of
 // the service's row.
 func (r *Resolver) gameFromEnt(g *ent.Game) *Game {
+	turnUser := 0
+	if g.TurnUserID != nil {
+		turnUser = *g.TurnUserID
+	}
 	return &Game{r: r,
 		ID: GlobalID(typeGame, g.ID), Name: g.Name, Status: string(g.Status), Phase: g.Phase, Turn: g.Turn, version: g.Version, seq: g.Seq,
 		fog: fogOf(g.Fog), viewSeqs: g.ViewSeqs,
 		CurrentSeat: game.SeatOrNil(rules.PlayerID(g.CurrentSeat)), TurnDeadline: g.TurnDeadline,
 		TurnLimitSeconds: g.TurnLimitSeconds, Claim: string(g.Claim), CardSystem: string(g.CardSystem), TtbPercent: g.TtbPercent,
 		Winner: g.WinnerSeat, gameID: g.ID, mapID: g.MapID, creatorID: g.CreatorID, inviteCode: g.InviteCode,
-		Rated: g.Rated,
+		Rated: g.Rated, turnUser: turnUser,
 	}
 }
 
@@ -99,6 +104,13 @@ func fogOf(f entgame.Fog) rules.Fog {
 func (g *Game) row() game.Row {
 	status := game.Status(g.Status)
 	return game.Row{Status: status, Version: g.version, Seq: g.seq, Fog: g.fog, ViewSeqs: g.viewSeqs}
+}
+
+// ViewerTurn answers Game.viewerTurn: whether the running game's current turn is the signed-in viewer's
+// to play (game.Row.TurnUser).
+func (g *Game) ViewerTurn(ctx context.Context) bool {
+	me, ok := ViewerID(ctx)
+	return ok && g.Status == string(game.StatusActive) && g.turnUser == me
 }
 
 // Version answers Game.version: the game's version, or in a fog game the viewer's (game.Row.VersionFor).

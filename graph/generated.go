@@ -247,6 +247,7 @@ type ComplexityRoot struct {
 		ViewerActions       func(childComplexity int, from *string, kind *string, seat *int) int
 		ViewerInvitedSeat   func(childComplexity int) int
 		ViewerPlaysFor      func(childComplexity int) int
+		ViewerTurn          func(childComplexity int) int
 		Winner              func(childComplexity int) int
 		Winners             func(childComplexity int) int
 	}
@@ -999,6 +1000,7 @@ type GameResolver interface {
 
 	ViewerActionSummary(ctx context.Context, obj *Game, seat *int) ([]*ActionSummary, error)
 	ViewerPlaysFor(ctx context.Context, obj *Game) ([]int, error)
+
 	Territories(ctx context.Context, obj *Game, first *int, after *entgql.Cursor[int]) (*ent.TerritoryConnection, error)
 	Events(ctx context.Context, obj *Game, after *int, first *int) ([]*game.EventView, error)
 	InviteCode(ctx context.Context, obj *Game) (*string, error)
@@ -1999,6 +2001,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Game.ViewerPlaysFor(childComplexity), true
+	case "Game.viewerTurn":
+		if e.ComplexityRoot.Game.ViewerTurn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Game.ViewerTurn(childComplexity), true
 	case "Game.winner":
 		if e.ComplexityRoot.Game.Winner == nil {
 			break
@@ -5875,6 +5883,8 @@ func (ec *executionContext) childFields_Game(ctx context.Context, field graphql.
 		return ec.fieldContext_Game_viewerActionSummary(ctx, field)
 	case "viewerPlaysFor":
 		return ec.fieldContext_Game_viewerPlaysFor(ctx, field)
+	case "viewerTurn":
+		return ec.fieldContext_Game_viewerTurn(ctx, field)
 	case "territories":
 		return ec.fieldContext_Game_territories(ctx, field)
 	case "events":
@@ -11330,6 +11340,29 @@ func (ec *executionContext) _Game_viewerPlaysFor(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_Game_viewerPlaysFor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Game", field, true, true, "Int")
+}
+
+func (ec *executionContext) _Game_viewerTurn(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Game_viewerTurn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ViewerTurn(ctx), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Game_viewerTurn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Game", field, true, false, "Boolean")
 }
 
 func (ec *executionContext) _Game_territories(ctx context.Context, field graphql.CollectedField, obj *Game) (ret graphql.Marshaler) {
@@ -31518,6 +31551,12 @@ func (ec *executionContext) _Game(ctx context.Context, sel ast.SelectionSet, obj
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Game_viewerPlaysFor(ctx, field, obj)
+				})
+		case "viewerTurn":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Game_viewerTurn(ctx, field, obj)
 				})
 		case "territories":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,

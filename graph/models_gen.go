@@ -383,8 +383,8 @@ type GamesFilter struct {
 	Status *string `json:"status,omitempty"`
 	// With true only games that are over (finished or cancelled), with false only those that are not (open or active).
 	Over *bool `json:"over,omitempty"`
-	// With true only active games whose turn is the viewer's (a seat of theirs moves now), with false only the
-	// others. Needs sign-in.
+	// With true only active games whose turn is the viewer's to play (`Game.viewerTurn`: their seat, or one of
+	// their team's handed over to them, moves now), with false only the others. Needs sign-in.
 	YourTurn *bool `json:"yourTurn,omitempty"`
 }
 

@@ -2,6 +2,7 @@ package graph_test
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -149,6 +150,7 @@ func TestTeamGameRefusedSetups(t *testing.T) {
 type handoverView struct {
 	CurrentSeat    int   `json:"currentSeat"`
 	ViewerPlaysFor []int `json:"viewerPlaysFor"`
+	ViewerTurn     bool  `json:"viewerTurn"`
 	Seats          []struct {
 		Seat         int    `json:"seat"`
 		Status       string `json:"status"`
@@ -170,8 +172,9 @@ type handoverView struct {
 
 // TestHandoverThroughTheAPI (docs/api.md, "Team games"; R90 with `handover: teammate`): the player to
 // move resigns; their seat stays, shown handed over to their teammate, who alone sees its cards and its
-// actions (viewerActions(seat:)) and plays it (placeArmies with `seat`); an opponent who names the seat is
-// FORBIDDEN, and the player who left can no longer act.
+// actions (viewerActions(seat:)) and plays it (placeArmies with `seat`), and whose turn it is now
+// (viewerTurn, the yourTurn filter); an opponent who names the seat is FORBIDDEN, and the player who left
+// can no longer act.
 func TestHandoverThroughTheAPI(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
@@ -193,7 +196,7 @@ func TestHandoverThroughTheAPI(t *testing.T) {
 		var out struct {
 			Game handoverView `json:"game"`
 		}
-		e.gql(token, `query($id: ID!, $seat: Int) { game(id: $id) { currentSeat viewerPlaysFor
+		e.gql(token, `query($id: ID!, $seat: Int) { game(id: $id) { currentSeat viewerPlaysFor viewerTurn
 			seats { seat status handedOver playedBy playedBySeat cards cardCount }
 			own: viewerActions { kind } for: viewerActions(seat: $seat, kind: "place") { kind from max } } }`,
 			map[string]any{"id": g.ID, "seat": seat}).decode(t, &out)
@@ -219,6 +222,16 @@ func TestHandoverThroughTheAPI(t *testing.T) {
 		t.Fatalf("the teammate may not place for the seat: %+v", mate.For)
 	}
 	left, other := read(tokens[x], x), read(tokens[opp], x)
+	if !mate.ViewerTurn || left.ViewerTurn || other.ViewerTurn {
+		t.Errorf("viewerTurn: the teammate %v, the player who left %v, the opponent %v; want only the teammate's",
+			mate.ViewerTurn, left.ViewerTurn, other.ViewerTurn)
+	}
+	for i, token := range tokens {
+		ids, _ := e.gameList(t, token, `{mine: true, yourTurn: true}`)
+		if waits := slices.Contains(ids, g.ID); waits != (i == y) {
+			t.Errorf("seat %d's games waiting on them hold the game: %v, want %v", i, waits, i == y)
+		}
+	}
 	if left.Seats[x].Cards != nil || len(left.Own) != 0 || len(left.For) != 0 || other.Seats[x].Cards != nil || len(other.For) != 0 ||
 		len(other.ViewerPlaysFor) != 0 {
 		t.Errorf("the player who left sees cards %v and actions %+v/%+v; the opponent cards %v, actions %+v",

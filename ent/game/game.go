@@ -55,6 +55,8 @@ const (
 	FieldTurn = "turn"
 	// FieldCurrentSeat holds the string denoting the current_seat field in the database.
 	FieldCurrentSeat = "current_seat"
+	// FieldTurnUserID holds the string denoting the turn_user_id field in the database.
+	FieldTurnUserID = "turn_user_id"
 	// FieldTurnDeadline holds the string denoting the turn_deadline field in the database.
 	FieldTurnDeadline = "turn_deadline"
 	// FieldWarningAt holds the string denoting the warning_at field in the database.
@@ -256,6 +258,7 @@ var Columns = []string{
 	FieldPhase,
 	FieldTurn,
 	FieldCurrentSeat,
+	FieldTurnUserID,
 	FieldTurnDeadline,
 	FieldWarningAt,
 	FieldSeq,
@@ -527,6 +530,11 @@ func ByTurn(opts ...sql.OrderTermOption) OrderOption {
 // ByCurrentSeat orders the results by the current_seat field.
 func ByCurrentSeat(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCurrentSeat, opts...).ToFunc()
+}
+
+// ByTurnUserID orders the results by the turn_user_id field.
+func ByTurnUserID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTurnUserID, opts...).ToFunc()
 }
 
 // ByTurnDeadline orders the results by the turn_deadline field.

@@ -115,6 +115,11 @@ func CurrentSeat(v int) predicate.Game {
 	return predicate.Game(sql.FieldEQ(FieldCurrentSeat, v))
 }
 
+// TurnUserID applies equality check predicate on the "turn_user_id" field. It's identical to TurnUserIDEQ.
+func TurnUserID(v int) predicate.Game {
+	return predicate.Game(sql.FieldEQ(FieldTurnUserID, v))
+}
+
 // TurnDeadline applies equality check predicate on the "turn_deadline" field. It's identical to TurnDeadlineEQ.
 func TurnDeadline(v time.Time) predicate.Game {
 	return predicate.Game(sql.FieldEQ(FieldTurnDeadline, v))
@@ -703,6 +708,56 @@ func CurrentSeatLT(v int) predicate.Game {
 // CurrentSeatLTE applies the LTE predicate on the "current_seat" field.
 func CurrentSeatLTE(v int) predicate.Game {
 	return predicate.Game(sql.FieldLTE(FieldCurrentSeat, v))
+}
+
+// TurnUserIDEQ applies the EQ predicate on the "turn_user_id" field.
+func TurnUserIDEQ(v int) predicate.Game {
+	return predicate.Game(sql.FieldEQ(FieldTurnUserID, v))
+}
+
+// TurnUserIDNEQ applies the NEQ predicate on the "turn_user_id" field.
+func TurnUserIDNEQ(v int) predicate.Game {
+	return predicate.Game(sql.FieldNEQ(FieldTurnUserID, v))
+}
+
+// TurnUserIDIn applies the In predicate on the "turn_user_id" field.
+func TurnUserIDIn(vs ...int) predicate.Game {
+	return predicate.Game(sql.FieldIn(FieldTurnUserID, vs...))
+}
+
+// TurnUserIDNotIn applies the NotIn predicate on the "turn_user_id" field.
+func TurnUserIDNotIn(vs ...int) predicate.Game {
+	return predicate.Game(sql.FieldNotIn(FieldTurnUserID, vs...))
+}
+
+// TurnUserIDGT applies the GT predicate on the "turn_user_id" field.
+func TurnUserIDGT(v int) predicate.Game {
+	return predicate.Game(sql.FieldGT(FieldTurnUserID, v))
+}
+
+// TurnUserIDGTE applies the GTE predicate on the "turn_user_id" field.
+func TurnUserIDGTE(v int) predicate.Game {
+	return predicate.Game(sql.FieldGTE(FieldTurnUserID, v))
+}
+
+// TurnUserIDLT applies the LT predicate on the "turn_user_id" field.
+func TurnUserIDLT(v int) predicate.Game {
+	return predicate.Game(sql.FieldLT(FieldTurnUserID, v))
+}
+
+// TurnUserIDLTE applies the LTE predicate on the "turn_user_id" field.
+func TurnUserIDLTE(v int) predicate.Game {
+	return predicate.Game(sql.FieldLTE(FieldTurnUserID, v))
+}
+
+// TurnUserIDIsNil applies the IsNil predicate on the "turn_user_id" field.
+func TurnUserIDIsNil() predicate.Game {
+	return predicate.Game(sql.FieldIsNull(FieldTurnUserID))
+}
+
+// TurnUserIDNotNil applies the NotNil predicate on the "turn_user_id" field.
+func TurnUserIDNotNil() predicate.Game {
+	return predicate.Game(sql.FieldNotNull(FieldTurnUserID))
 }
 
 // TurnDeadlineEQ applies the EQ predicate on the "turn_deadline" field.

@@ -350,6 +350,7 @@ var (
 		{Name: "phase", Type: field.TypeString, Size: 20, Default: "setup"},
 		{Name: "turn", Type: field.TypeInt, Default: 0},
 		{Name: "current_seat", Type: field.TypeInt, Default: -1},
+		{Name: "turn_user_id", Type: field.TypeInt, Nullable: true},
 		{Name: "turn_deadline", Type: field.TypeTime, Nullable: true},
 		{Name: "warning_at", Type: field.TypeTime, Nullable: true},
 		{Name: "seq", Type: field.TypeInt64, Default: 0},
@@ -372,13 +373,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "games_maps_games",
-				Columns:    []*schema.Column{GamesColumns[29]},
+				Columns:    []*schema.Column{GamesColumns[30]},
 				RefColumns: []*schema.Column{MapsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "games_users_created_games",
-				Columns:    []*schema.Column{GamesColumns[30]},
+				Columns:    []*schema.Column{GamesColumns[31]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -392,6 +393,14 @@ var (
 			{
 				Name:    "game_turn_deadline",
 				Unique:  false,
+				Columns: []*schema.Column{GamesColumns[19]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "(status)::text = 'active'::text",
+				},
+			},
+			{
+				Name:    "game_turn_user_id",
+				Unique:  false,
 				Columns: []*schema.Column{GamesColumns[18]},
 				Annotation: &entsql.IndexAnnotation{
 					Where: "(status)::text = 'active'::text",
@@ -400,7 +409,7 @@ var (
 			{
 				Name:    "game_creator_id",
 				Unique:  false,
-				Columns: []*schema.Column{GamesColumns[30]},
+				Columns: []*schema.Column{GamesColumns[31]},
 			},
 		},
 	}

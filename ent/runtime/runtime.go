@@ -303,27 +303,27 @@ func init() {
 	// game.CurrentSeatValidator is a validator for the "current_seat" field. It is called by the builders before save.
 	game.CurrentSeatValidator = gameDescCurrentSeat.Validators[0].(func(int) error)
 	// gameDescSeq is the schema descriptor for seq field.
-	gameDescSeq := gameFields[19].Descriptor()
+	gameDescSeq := gameFields[20].Descriptor()
 	// game.DefaultSeq holds the default value on creation for the seq field.
 	game.DefaultSeq = gameDescSeq.Default.(int64)
 	// game.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
 	game.SeqValidator = gameDescSeq.Validators[0].(func(int64) error)
 	// gameDescVersion is the schema descriptor for version field.
-	gameDescVersion := gameFields[20].Descriptor()
+	gameDescVersion := gameFields[21].Descriptor()
 	// game.DefaultVersion holds the default value on creation for the version field.
 	game.DefaultVersion = gameDescVersion.Default.(int64)
 	// game.VersionValidator is a validator for the "version" field. It is called by the builders before save.
 	game.VersionValidator = gameDescVersion.Validators[0].(func(int64) error)
 	// gameDescInviteCode is the schema descriptor for invite_code field.
-	gameDescInviteCode := gameFields[23].Descriptor()
+	gameDescInviteCode := gameFields[24].Descriptor()
 	// game.InviteCodeValidator is a validator for the "invite_code" field. It is called by the builders before save.
 	game.InviteCodeValidator = gameDescInviteCode.Validators[0].(func(string) error)
 	// gameDescWinnerSeat is the schema descriptor for winner_seat field.
-	gameDescWinnerSeat := gameFields[24].Descriptor()
+	gameDescWinnerSeat := gameFields[25].Descriptor()
 	// game.WinnerSeatValidator is a validator for the "winner_seat" field. It is called by the builders before save.
 	game.WinnerSeatValidator = gameDescWinnerSeat.Validators[0].(func(int) error)
 	// gameDescCreateKey is the schema descriptor for create_key field.
-	gameDescCreateKey := gameFields[27].Descriptor()
+	gameDescCreateKey := gameFields[28].Descriptor()
 	// game.CreateKeyValidator is a validator for the "create_key" field. It is called by the builders before save.
 	game.CreateKeyValidator = gameDescCreateKey.Validators[0].(func(string) error)
 	gamemapMixin := schema.GameMap{}.Mixin()

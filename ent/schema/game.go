@@ -106,6 +106,10 @@ func (Game) Fields() []ent.Field {
 			Min(-1).
 			Default(-1).
 			Comment("The seat whose turn it is; -1 for none."),
+		field.Int("turn_user_id").
+			Optional().
+			Nillable().
+			Comment("The user who plays the current turn (game.UserPlaying): the current seat's, or for a seat handed over to a teammate (R90) the teammate's; none for a CPU's turn and outside a running game."),
 		field.Time("turn_deadline").
 			Optional().
 			Nillable().
@@ -230,6 +234,9 @@ func (Game) Indexes() []ent.Index {
 		// the way PostgreSQL prints it back (pg_get_expr), so that comparing the schema with a database
 		// finds no change.
 		index.Fields("turn_deadline").
+			Annotations(entsql.IndexWhere("(status)::text = 'active'::text")),
+		// The running games waiting on a user (the filter yourTurn).
+		index.Fields("turn_user_id").
 			Annotations(entsql.IndexWhere("(status)::text = 'active'::text")),
 		// A user's created games.
 		index.Fields("creator_id"),

@@ -359,6 +359,7 @@ func TestIndexes(t *testing.T) {
 		{"gamemap_key_version", "CREATE UNIQUE INDEX gamemap_key_version ON public.maps USING btree (key, version)"},
 		{"game_status", "CREATE INDEX game_status ON public.games USING btree (status)"},
 		{"game_turn_deadline", "CREATE INDEX game_turn_deadline ON public.games USING btree (turn_deadline) WHERE ((status)::text = 'active'::text)"},
+		{"game_turn_user_id", "CREATE INDEX game_turn_user_id ON public.games USING btree (turn_user_id) WHERE ((status)::text = 'active'::text)"},
 		{"game_creator_id", "CREATE INDEX game_creator_id ON public.games USING btree (creator_id)"},
 		{"games_invite_code_key", "CREATE UNIQUE INDEX games_invite_code_key ON public.games USING btree (invite_code)"},
 		{"player_game_id_seat", "CREATE UNIQUE INDEX player_game_id_seat ON public.players USING btree (game_id, seat)"},

@@ -208,6 +208,7 @@ export const GameCardFragment = graphql(`
     phase
     turn
     currentSeat
+    viewerTurn
     turnDeadline
     turnLimitSeconds
     cardSystem
@@ -1255,14 +1256,7 @@ export const LaddersQuery = graphql(`
         id
         name
         turn
-        currentSeat
-        turnDeadline
-        seats {
-          seat
-          user {
-            id
-          }
-        }
+        viewerTurn
       }
     }
   }

@@ -147,19 +147,15 @@ function LadderCard(props: {
         <>
           <h3>Your games</h3>
           <ul class="ladder-games">
-            {l.myGames.map((g) => {
-              const mine = g.seats.find((s) => s.user?.id === props.viewer.id);
-              const myTurn = mine != null && g.currentSeat === mine.seat;
-              return (
-                <li key={g.id}>
-                  <Link href={`/games/${encodeURIComponent(g.id)}`}>{g.name || "Ladder game"}</Link>{" "}
-                  <span class="sub">
-                    turn {g.turn}
-                    {myTurn && ", your turn"}
-                  </span>
-                </li>
-              );
-            })}
+            {l.myGames.map((g) => (
+              <li key={g.id}>
+                <Link href={`/games/${encodeURIComponent(g.id)}`}>{g.name || "Ladder game"}</Link>{" "}
+                <span class="sub">
+                  turn {g.turn}
+                  {g.viewerTurn && ", your turn"}
+                </span>
+              </li>
+            ))}
           </ul>
         </>
       )}

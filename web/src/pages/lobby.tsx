@@ -50,11 +50,6 @@ export function mySeat(g: GameCard, viewer: Viewer) {
   return g.seats.find((s) => s.user?.id === viewer.id) ?? null;
 }
 
-export function waitingOnMe(g: GameCard, viewer: Viewer): boolean {
-  const me = mySeat(g, viewer);
-  return g.status === "active" && me !== null && g.currentSeat === me.seat;
-}
-
 export function LobbyPage(props: { viewer: Viewer }) {
   const [data, setData] = useState<{
     waiting: Page<MyGame>;
@@ -324,7 +319,7 @@ function SeatsLine(props: { g: GameCard }) {
 
 function GameItem(props: { g: MyGame; viewer: Viewer; now: number }) {
   const { g } = props;
-  const mine = waitingOnMe(g, props.viewer);
+  const mine = g.viewerTurn;
   const turnSeat = g.currentSeat != null ? g.seats[g.currentSeat] : null;
   let status: string;
   if (g.status === "open") status = "waiting for players";

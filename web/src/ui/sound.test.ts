@@ -14,7 +14,7 @@ import {
 const at = (seq: number, currentSeat: number | null, over = false): SoundMoment => ({
   seq,
   currentSeat,
-  viewerSeat: 1,
+  viewerPlays: [1],
   over,
 });
 
@@ -35,8 +35,15 @@ describe("sounds of events", () => {
     expect(soundsFor(at(3, 1), at(4, 1), ["armies_placed"])).toEqual([]);
     expect(soundsFor(at(1, 0), at(3, 2), ["turn_started"])).toEqual([]);
     expect(soundsFor(at(1, 0), at(3, 1, true), ["game_over"])).toEqual([]);
-    const spectator = { ...at(3, 1), viewerSeat: null };
+    const spectator = { ...at(3, 1), viewerPlays: [] };
     expect(soundsFor(at(1, 0), spectator, ["turn_started"])).toEqual([]);
+  });
+
+  it('says "your turn" for a seat handed over to the viewer, and for their own after it', () => {
+    const playsFor3 = (seq: number, currentSeat: number) => ({ ...at(seq, currentSeat), viewerPlays: [1, 3] });
+    expect(soundsFor(playsFor3(1, 2), playsFor3(3, 3), ["turn_ended", "turn_started"])).toEqual(["your_turn"]);
+    expect(soundsFor(playsFor3(3, 3), playsFor3(5, 1), ["turn_ended", "turn_started"])).toEqual(["your_turn"]);
+    expect(soundsFor(playsFor3(5, 1), playsFor3(6, 1), ["armies_placed"])).toEqual([]);
   });
 
   it("ignores what is not newer", () => {
@@ -50,7 +57,7 @@ describe("sounds of events", () => {
     const stop = followSounds(ctl, (s) => heard.push(s));
     const view = (seq: number, currentSeat: number, log: Array<[number, string]>): SoundView => ({
       game: { seq, currentSeat, viewerSeat: 1, phase: "attack" },
-      info: { status: "active" },
+      info: { status: "active", viewerPlaysFor: [] },
       log: log.map(([s, kind]) => ({ seq: s, kind })),
     });
     listener!({ game: null, info: null, log: [] });

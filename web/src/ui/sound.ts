@@ -10,9 +10,10 @@ export type Sound = "dice" | "conquest" | "your_turn";
 export interface SoundMoment {
   /** The last event applied. */
   seq: number;
-  /** The seat to move, and the viewer's (null for a spectator). */
+  /** The seat to move. */
   currentSeat: number | null;
-  viewerSeat: number | null;
+  /** The seats the viewer plays: their own and those of their team handed over to them; none for a spectator. */
+  viewerPlays: readonly number[];
   over: boolean;
 }
 
@@ -26,8 +27,8 @@ export function soundsFor(prev: SoundMoment | null, next: SoundMoment, kinds: re
   const out: Sound[] = [];
   if (kinds.includes("territory_conquered")) out.push("conquest");
   else if (kinds.includes("battle_rolled")) out.push("dice");
-  const mine = next.viewerSeat !== null && next.currentSeat === next.viewerSeat;
-  if (mine && !next.over && (prev.currentSeat !== next.viewerSeat || (prev.over && !next.over))) out.push("your_turn");
+  const mine = next.currentSeat !== null && next.viewerPlays.includes(next.currentSeat);
+  if (mine && !next.over && (prev.currentSeat !== next.currentSeat || prev.over)) out.push("your_turn");
   return out;
 }
 
@@ -151,7 +152,7 @@ export interface Listenable<V> {
 /** The parts of the controller's view the sounds follow. */
 export interface SoundView {
   game: { seq: number; currentSeat: number | null; viewerSeat: number | null; phase: string } | null;
-  info: { status: string } | null;
+  info: { status: string; viewerPlaysFor: readonly number[] } | null;
   log: ReadonlyArray<{ seq: number; kind: string }>;
 }
 
@@ -167,7 +168,7 @@ export function followSounds<V extends SoundView>(ctl: Listenable<V>, out: (s: S
     const next: SoundMoment = {
       seq: v.game.seq,
       currentSeat: v.game.currentSeat,
-      viewerSeat: v.game.viewerSeat,
+      viewerPlays: [...(v.game.viewerSeat !== null ? [v.game.viewerSeat] : []), ...(v.info?.viewerPlaysFor ?? [])],
       over: v.game.phase === "over" || v.info?.status === "finished",
     };
     if (prev && next.seq > prev.seq) {
