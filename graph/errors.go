@@ -164,6 +164,7 @@ func setCode(out *gqlerror.Error, code Code, message string) {
 // wait before it retries one (unavailableRetry).
 const (
 	reasonTimeout    = "TIMEOUT"
+	reasonStarting   = "STARTING"
 	timeoutMessage   = "the server is busy: the request took too long; retry later"
 	unavailableRetry = 5 * time.Second
 )

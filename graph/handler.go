@@ -214,6 +214,15 @@ func (h *httpHandler) clientIP(req *http.Request) string {
 	return host
 }
 
+// Starting answers a request to one of the API's routes (the endpoint, a websocket upgrade, the record,
+// the previews) that comes before the server is ready to take it, while the database is being migrated:
+// 503 with Retry-After and an UNAVAILABLE error of reason STARTING, in the API's error format.
+func Starting(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	writeResponse(w, http.StatusServiceUnavailable, &graphql.Response{Errors: gqlerror.List{
+		unavailable(reasonStarting, "the server is starting: retry in a moment")}})
+}
+
 // tooMany answers 429 with Retry-After and a RATE_LIMITED error.
 func (h *httpHandler) tooMany(ctx context.Context, w http.ResponseWriter, req *http.Request, wait time.Duration) {
 	secs := retryAfterSeconds(wait)

@@ -140,14 +140,15 @@ func (s *Server) routes(opts Opts) http.Handler {
 	mux.HandleFunc("GET /healthz", s.handleHealthz)
 	mux.HandleFunc("GET /readyz", s.handleReadyz)
 	if opts.API != nil {
-		mux.Handle(graph.Path, opts.API)
+		mux.Handle(graph.Path, s.afterMigrations(opts.API))
 	}
 	if opts.Record != nil {
-		mux.Handle(graph.RecordPath, opts.Record)
+		mux.Handle(graph.RecordPath, s.afterMigrations(opts.Record))
 	}
 	if opts.Previews != nil {
-		mux.Handle(graph.MapPreviewRoute, opts.Previews)
-		mux.Handle(graph.BoardPreviewRoute, opts.Previews)
+		previews := s.afterMigrations(opts.Previews)
+		mux.Handle(graph.MapPreviewRoute, previews)
+		mux.Handle(graph.BoardPreviewRoute, previews)
 	}
 	if opts.Playground != nil {
 		mux.Handle("GET "+playground.Path, opts.Playground)
@@ -162,18 +163,34 @@ func (s *Server) routes(opts Opts) http.Handler {
 		mux.Handle("GET "+metrics.Path, opts.Metrics.Handler())
 	}
 	if opts.RiverUI != nil {
-		mux.Handle(adminui.Path, opts.RiverUI)
-		mux.Handle(adminui.Path+"/", opts.RiverUI)
+		riverUI := s.afterMigrations(opts.RiverUI)
+		mux.Handle(adminui.Path, riverUI)
+		mux.Handle(adminui.Path+"/", riverUI)
 	}
 	if opts.Profiles != nil {
-		mux.Handle(adminui.ProfilesPath, opts.Profiles)
+		mux.Handle(adminui.ProfilesPath, s.afterMigrations(opts.Profiles))
 	}
 	if opts.Unsubscribe != nil {
-		h := &unsubscribeHandler{accounts: opts.Accounts, unsub: *opts.Unsubscribe, logger: s.logger}
+		h := s.afterMigrations(&unsubscribeHandler{accounts: opts.Accounts, unsub: *opts.Unsubscribe, logger: s.logger})
 		mux.Handle("GET "+notifications.UnsubscribePath, h)
 		mux.Handle("POST "+notifications.UnsubscribePath, h)
 	}
 	return opts.Metrics.Middleware(mux)
+}
+
+// afterMigrations serves the routes of h, which read the database, once the migrations are done
+// (MarkMigrated); before that it answers them 503 with Retry-After, in the API's error format
+// (graph.Starting), so that a request in the first moments of a process gets an answer to retry, never an
+// internal error from a table not made yet. The web client's files, the health checks and the metrics need
+// no database and are served at once.
+func (s *Server) afterMigrations(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if !s.migrated.Load() {
+			graph.Starting(w)
+			return
+		}
+		h.ServeHTTP(w, req)
+	})
 }
 
 // Handler returns the handler of every route, for tests and for embedding the server in another one.

@@ -192,3 +192,60 @@ func TestServeAndShutdown(t *testing.T) {
 		t.Error("GET /healthz after Shutdown succeeded, want a refused connection")
 	}
 }
+
+// TestRoutesWaitForMigrations: before the migrations are done, the routes that read the database answer 503
+// with Retry-After and the API's UNAVAILABLE error of reason STARTING, without reaching their handlers; the
+// web client's files are served at once; after MarkMigrated every route reaches its handler.
+func TestRoutesWaitForMigrations(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	reached := map[string]int{}
+	handler := func(name string) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			mu.Lock()
+			reached[name]++
+			mu.Unlock()
+			w.WriteHeader(http.StatusTeapot)
+		})
+	}
+	s := New(Opts{DB: dbtest.Open(t), API: handler("api"), Record: handler("record"), Previews: handler("previews"),
+		Web: handler("web")})
+	get := func(path string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		s.handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		return rec
+	}
+	dbRoutes := []string{"/graphql", "/games/R2FtZTox/record.json", "/games/R2FtZTox/board.svg"}
+	for _, path := range dbRoutes {
+		rec := get(path)
+		var body struct {
+			Errors []struct {
+				Message    string         `json:"message"`
+				Extensions map[string]any `json:"extensions"`
+			} `json:"errors"`
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+			t.Fatalf("GET %s before the migrations: body %q is not JSON: %v", path, rec.Body.String(), err)
+		}
+		if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || len(body.Errors) != 1 ||
+			body.Errors[0].Extensions["code"] != "UNAVAILABLE" || body.Errors[0].Extensions["reason"] != "STARTING" {
+			t.Errorf("GET %s before the migrations = %d (Retry-After %q) %s, want 503 UNAVAILABLE STARTING", path, rec.Code,
+				rec.Header().Get("Retry-After"), rec.Body.String())
+		}
+	}
+	if rec := get("/"); rec.Code != http.StatusTeapot {
+		t.Errorf("GET / before the migrations = %d, want the web client's answer", rec.Code)
+	}
+	mu.Lock()
+	if reached["api"]+reached["record"]+reached["previews"] != 0 {
+		t.Errorf("handlers reached before the migrations: %v", reached)
+	}
+	mu.Unlock()
+
+	s.MarkMigrated()
+	for _, path := range dbRoutes {
+		if rec := get(path); rec.Code != http.StatusTeapot {
+			t.Errorf("GET %s after the migrations = %d, want its handler's answer", path, rec.Code)
+		}
+	}
+}
