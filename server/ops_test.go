@@ -39,7 +39,7 @@ func opsServer(t *testing.T, cfg Config) (*httptest.Server, *sql.DB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(New(Opts{DB: db, API: api, Metrics: m, RiverUI: ui, Profiles: newProfiles(cfg, accounts, nil)}).handler)
+	srv := httptest.NewServer(newMigrated(Opts{DB: db, API: api, Metrics: m, RiverUI: ui, Profiles: newProfiles(cfg, accounts, nil)}).handler)
 	t.Cleanup(srv.Close)
 	return srv, db
 }

@@ -18,6 +18,13 @@ import (
 
 func TestMain(m *testing.M) { dbtest.Main(m) }
 
+// newMigrated returns New(opts) on a database the test migrated (dbtest), ready to serve every route.
+func newMigrated(opts Opts) *Server {
+	s := New(opts)
+	s.MarkMigrated()
+	return s
+}
+
 // readyz asks h for /readyz and returns the status and the decoded body.
 func readyz(t *testing.T, h http.Handler) (int, Readiness) {
 	t.Helper()

@@ -30,7 +30,7 @@ func TestSlowClientsAreDropped(t *testing.T) {
 		}
 		fmt.Fprintln(w, "ok")
 	})
-	ln := serveLoopback(t, New(Opts{DB: dbtest.Open(t), API: api, Timeouts: timeouts}))
+	ln := serveLoopback(t, newMigrated(Opts{DB: dbtest.Open(t), API: api, Timeouts: timeouts}))
 
 	// Each client sends a byte every 100 ms for at most trickle: eight times the longest timeout, and
 	// shorter than the 10 s the headers had before the timeouts could be set.
@@ -128,7 +128,7 @@ func TestWebsocketOutlivesTheHTTPTimeouts(t *testing.T) {
 			}
 		}()
 	})
-	ln := serveLoopback(t, New(Opts{DB: dbtest.Open(t), API: api, Timeouts: timeouts}))
+	ln := serveLoopback(t, newMigrated(Opts{DB: dbtest.Open(t), API: api, Timeouts: timeouts}))
 	ws, resp, err := websocket.DefaultDialer.Dial("ws://"+ln.Addr().String()+"/graphql", nil)
 	if err != nil {
 		t.Fatal(err)

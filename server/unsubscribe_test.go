@@ -22,7 +22,7 @@ func TestUnsubscribeByLink(t *testing.T) {
 	user := int(dbtest.User(t, db, dbtest.UserOpts{Name: "Uma"}))
 	other := int(dbtest.User(t, db, dbtest.UserOpts{Name: "Vic"}))
 	unsub := &notifications.Unsubscribe{Key: []byte(strings.Repeat("k", 32)), BaseURL: "https://rout.example"}
-	srv := httptest.NewServer(New(Opts{DB: db, Unsubscribe: unsub, Accounts: dbtest.Accounts(t, db)}).handler)
+	srv := httptest.NewServer(newMigrated(Opts{DB: db, Unsubscribe: unsub, Accounts: dbtest.Accounts(t, db)}).handler)
 	t.Cleanup(srv.Close)
 	link, err := url.Parse(unsub.URL(user, notifications.KindYourTurn))
 	if err != nil {
