@@ -56,13 +56,16 @@ var hardStyle = func() style {
 
 // hardFogStyle is Hard's play under `normal` fog while it is not ahead (see fogStyle), where it sees its
 // neighbours' armies and only guesses those beyond: Hard's weights without diplomacy (a leader picked from
-// guessed totals is often no leader at all), and a conquest that the largest army bordering it would
-// likely take back worth less than nothing (holdWeight 2 against Normal's 0.9), so that it leaves the
-// exposed ground to the opponents who fight blind. At the other levels it gained nothing (docs/ai.md).
+// guessed totals is often no leader at all), a conquest that the largest army bordering it would likely
+// take back worth less than nothing (holdWeight 2 against Normal's 0.9), so that it leaves the exposed
+// ground to the opponents who fight blind, and no pressure of a long game (pressureWeight 0: killing
+// armies is worth no more after round 20 than before), so that it lets the opponents wear each other down
+// however long that takes. At the other levels it gained nothing (docs/ai.md).
 var hardFogStyle = func() style {
 	st := hardStyle
 	st.leaderWeight = 0
 	st.holdWeight = 2
+	st.pressureWeight = 0
 	return st
 }()
 
@@ -71,11 +74,12 @@ var hardFogStyle = func() style {
 const fogPressShare = 0.35
 
 // fogStyle is Hard's style for p under `normal` fog: hardFogStyle while p holds less than fogPressShare of
-// the territories; from there Hard's own price on a conquest it may lose again (holdWeight 0.9), so that
-// once ahead it presses on instead of waiting for the opponents to wear each other down (in a duel, where
-// each seat starts with half the board, from the first turn). Against three Normals under `normal` fog
-// the careful play alone won over a third of the games, pressing on from 35% about two in five, against
-// under a fifth with Hard's own weights and look-ahead (docs/ai.md).
+// the territories; from there Hard's own price on a conquest it may lose again (holdWeight 0.9, still
+// without the pressure of a long game), so that once ahead it presses on instead of waiting for the
+// opponents to wear each other down (in a duel, where each seat starts with half the board, from the
+// first turn). Against three Normals under `normal` fog the careful play alone won over a third of the
+// games, pressing on from 35% about two in five, and without the pressure of a long game near half,
+// against under a fifth with Hard's own weights and look-ahead (docs/ai.md).
 func fogStyle(s rules.State, p rules.PlayerID) style {
 	st := hardFogStyle
 	if float64(s.Player(p).Territories) >= fogPressShare*float64(s.Board().Len()) {

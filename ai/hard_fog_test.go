@@ -11,8 +11,8 @@ import (
 // TestHardUnderNormalFog: under `normal` fog Hard plays fogStyle without its look-ahead, every decision
 // of a game (its reinforcements too), and that style is not Hard's own (some decision differs), so the
 // test fails if either is lost; with no fog its heuristic keeps Hard's own weights. fogStyle is careful
-// (holdWeight 2) below fogPressShare of the territories and Hard's own price from there, and a game to its
-// end shows both.
+// (holdWeight 2) below fogPressShare of the territories and Hard's own price from there, without the
+// pressure of a long game throughout, and a game to its end shows both.
 func TestHardUnderNormalFog(t *testing.T) {
 	t.Parallel()
 	for _, fog := range []rules.Fog{rules.FogNone, rules.FogNormal} {
@@ -32,6 +32,8 @@ func TestHardUnderNormalFog(t *testing.T) {
 			p := s.Current()
 			believed := rules.Believed(s, p)
 			switch st, share := fogStyle(s, p), float64(s.Player(p).Territories)/float64(s.Board().Len()); {
+			case st.pressureWeight != 0:
+				t.Fatalf("seat %d with %.0f%% of the territories: pressureWeight %v", p, 100*share, st.pressureWeight)
 			case share < 0.35 && st.holdWeight == 2:
 				careful++
 			case share >= 0.35 && st.holdWeight == hardStyle.holdWeight:
