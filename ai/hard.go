@@ -77,9 +77,7 @@ const fogPressShare = 0.35
 // the territories; from there Hard's own price on a conquest it may lose again (holdWeight 0.9, still
 // without the pressure of a long game), so that once ahead it presses on instead of waiting for the
 // opponents to wear each other down (in a duel, where each seat starts with half the board, from the
-// first turn). Against three Normals under `normal` fog the careful play alone won over a third of the
-// games, pressing on from 35% about two in five, and without the pressure of a long game near half,
-// against under a fifth with Hard's own weights and look-ahead (docs/ai.md).
+// first turn). docs/ai.md gives what each part wins against three Normals.
 func fogStyle(s rules.State, p rules.PlayerID) style {
 	st := hardFogStyle
 	if float64(s.Player(p).Territories) >= fogPressShare*float64(s.Board().Len()) {
