@@ -117,13 +117,19 @@ try {
       await page.waitForTimeout(200);
       continue;
     }
-    const turn = await page.locator(".play-head h1 small").textContent();
+    // The turn may end between the count and the reads (the CPU can even end the game): look again.
+    const turn = await page
+      .locator(".play-head h1 small")
+      .textContent({ timeout: 2000 })
+      .catch(() => null);
+    const phaseLine = await yourTurn.textContent({ timeout: 2000 }).catch(() => null);
+    if (turn === null || phaseLine === null) continue;
     if (turn !== turnSeen) {
       turnSeen = turn;
       attacksThisTurn = 0;
       stats.turns++;
     }
-    const phase = (await yourTurn.textContent()).replace(/^Your turn: |\.$/g, "").trim();
+    const phase = phaseLine.replace(/^Your turn: |\.$/g, "").trim();
     await shot(phase.replace(/\W+/g, "-"));
     // The first game's hint says what to do; dismissed on the second turn, it stays away.
     const hint = page.locator(".hint");
