@@ -5,6 +5,7 @@ import { Client, createRequest, fetchExchange, type AnyVariables, type TypedDocu
 import { createClient as createWSClient, type Client as WSClient } from "graphql-ws";
 import { print } from "graphql";
 import { InOrder } from "./inorder";
+import { withRetry } from "./ratelimit";
 
 const SESSION_KEY = "rout.session";
 
@@ -75,17 +76,21 @@ const queries = new InOrder();
 
 /**
  * Runs a query and returns its data, as the server had it after the query was asked (a like query still
- * under way is waited for, not shared); throws APIError with words to show.
+ * under way is waited for, not shared; one refused for its rate is sent again, see withRetry); throws
+ * APIError with words to show.
  */
 export async function query<D, V extends AnyVariables>(doc: TypedDocumentNode<D, V>, variables: V): Promise<D> {
   const key = createRequest(doc, variables).key;
-  const res = await queries.run(key, () => client.query(doc, variables).toPromise());
+  const res = await queries.run(key, () => withRetry(() => client.query(doc, variables).toPromise()));
   return unwrap(res);
 }
 
-/** Runs a mutation and returns its data; throws APIError with words to show. */
+/**
+ * Runs a mutation and returns its data (sent again while refused for its rate, see withRetry); throws
+ * APIError with words to show.
+ */
 export async function mutate<D, V extends AnyVariables>(doc: TypedDocumentNode<D, V>, variables: V): Promise<D> {
-  const res = await client.mutation(doc, variables).toPromise();
+  const res = await withRetry(() => client.mutation(doc, variables).toPromise());
   return unwrap(res);
 }
 
