@@ -13,8 +13,13 @@ import (
 const HardBudget = time.Second
 
 // DefaultPlayouts is how many simulated continuations Hard plays per candidate plan when its options
-// leave Playouts zero.
-const DefaultPlayouts = 2
+// leave Playouts zero, TeamPlayouts in a team game on a board of up to largeBoardLen territories: a team
+// game is decided by which side loses a seat first, and more playouts tell the plans apart there
+// (docs/ai.md, "Team games"); on a larger board they would not complete within HardBudget.
+const (
+	DefaultPlayouts = 2
+	TeamPlayouts    = 16
+)
 
 // Hard's limits on its look-ahead, counts rather than times so that a decision stays deterministic:
 // the candidate plans it compares, the commands one playout may simulate, the board size past which a
@@ -41,8 +46,9 @@ type HardOpts struct {
 	// the budget and Hard plays its heuristic choice (Normal's, with Hard's weights) instead, so only a
 	// budget that runs out makes the player depend on the clock.
 	Budget time.Duration
-	// Playouts is the number of simulated continuations per candidate plan; zero means DefaultPlayouts,
-	// a negative value none (Hard then plays its heuristic choice).
+	// Playouts is the number of simulated continuations per candidate plan; zero means DefaultPlayouts
+	// (TeamPlayouts in a team game on a board of up to largeBoardLen territories), a negative value none
+	// (Hard then plays its heuristic choice).
 	Playouts int
 }
 
@@ -95,10 +101,6 @@ func NewHard(opts HardOpts) func(s rules.State, p rules.PlayerID, r *rand.Rand) 
 	if budget <= 0 {
 		budget = HardBudget
 	}
-	playouts := opts.Playouts
-	if playouts == 0 {
-		playouts = DefaultPlayouts
-	}
 	return func(s rules.State, p rules.PlayerID, r *rand.Rand) (c rules.Command) {
 		if p != s.Current() {
 			return nil
@@ -113,7 +115,7 @@ func NewHard(opts HardOpts) func(s rules.State, p rules.PlayerID, r *rand.Rand) 
 		if r != nil {
 			seed = r.Uint64()
 		}
-		return hardDecide(s, p, deadline, playouts, seed)
+		return hardDecide(s, p, deadline, playoutsIn(s, opts.Playouts), seed)
 	}
 }
 
@@ -133,19 +135,33 @@ func Hard(s rules.State, p rules.PlayerID, r *rand.Rand) rules.Command {
 
 var hard = NewHard(HardOpts{})
 
-// decisionWork is the work all the playouts of one decision on b may do: hardWork on a board of up to
-// largeBoardLen territories; past it, hardWork times b's size over largeBoardLen, since reading the board
-// makes every simulated command dearer, and repliesWork times that again where the playouts play the
-// opponents' replies (up to hardRepliesMaxLen territories), so that they still complete.
-func decisionWork(b *rules.Board) int {
+// playoutsIn returns the playouts per plan in s for the option value n (see HardOpts.Playouts).
+func playoutsIn(s rules.State, n int) int {
+	switch {
+	case n != 0:
+		return n
+	case len(s.Config().Teams) > 0 && s.Board().Len() <= largeBoardLen:
+		return TeamPlayouts
+	}
+	return DefaultPlayouts
+}
+
+// decisionWork is the work all the playouts of one decision on b may do, with the given playouts a plan:
+// hardWork for DefaultPlayouts on a board of up to largeBoardLen territories; past it, hardWork times b's
+// size over largeBoardLen, since reading the board makes every simulated command dearer, and repliesWork
+// times that again where the playouts play the opponents' replies (up to hardRepliesMaxLen territories),
+// so that they still complete; and that once for every DefaultPlayouts playouts a plan (rounded up), so
+// that more playouts complete too.
+func decisionWork(b *rules.Board, playouts int) int {
+	work := hardWork * max(1, (playouts+DefaultPlayouts-1)/DefaultPlayouts)
 	n := b.Len()
 	switch {
 	case n <= largeBoardLen:
-		return hardWork
+		return work
 	case n <= hardRepliesMaxLen:
-		return repliesWork * hardWork * (n / largeBoardLen)
+		return repliesWork * work * (n / largeBoardLen)
 	}
-	return hardWork * (n / largeBoardLen)
+	return work * (n / largeBoardLen)
 }
 
 // hardDecide chooses p's command: the heuristic one, or at a reinforcement decision the best of a few
@@ -169,7 +185,7 @@ func hardDecide(s rules.State, p rules.PlayerID, deadline time.Time, playouts in
 		return base
 	}
 	totals := make([]float64, len(cands))
-	rounds, work := 0, decisionWork(s.Board())
+	rounds, work := 0, decisionWork(s.Board(), playouts)
 	for i := range playouts {
 		if time.Now().After(deadline) {
 			break

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 	"time"
 
@@ -41,19 +42,57 @@ func TestPlayoutSpendsItsWork(t *testing.T) {
 
 // TestDecisionWorkGrowsWithTheBoard: a decision on a board of more than 200 territories may do work in
 // proportion to the board, for every simulated command there costs a reading of the whole board, and four
-// times that up to 1,000 territories, where its playouts play the opponents' replies too.
+// times that up to 1,000 territories, where its playouts play the opponents' replies too; and a decision
+// with more playouts than DefaultPlayouts (a team game's) as many times more.
 func TestDecisionWorkGrowsWithTheBoard(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		board *rules.Board
-		want  int
+		board    *rules.Board
+		playouts int
+		want     int
 	}{
-		{startedGame(t, 4).Board(), hardWork},
-		{generated(t, 1000, 1), 4 * 5 * hardWork},
-		{generated(t, 2000, 1), 10 * hardWork},
+		{startedGame(t, 4).Board(), DefaultPlayouts, hardWork},
+		{startedGame(t, 4).Board(), 1, hardWork},
+		{startedGame(t, 4).Board(), TeamPlayouts, TeamPlayouts / DefaultPlayouts * hardWork},
+		{generated(t, 1000, 1), DefaultPlayouts, 4 * 5 * hardWork},
+		{generated(t, 2000, 1), DefaultPlayouts, 10 * hardWork},
+		{generated(t, 2000, 1), 3, 2 * 10 * hardWork},
 	} {
-		if got := decisionWork(tc.board); got != tc.want {
-			t.Errorf("decisionWork on %d territories = %d; want %d", tc.board.Len(), got, tc.want)
+		if got := decisionWork(tc.board, tc.playouts); got != tc.want {
+			t.Errorf("decisionWork on %d territories with %d playouts = %d; want %d", tc.board.Len(), tc.playouts, got, tc.want)
+		}
+	}
+}
+
+// TestTeamGamesPlayMorePlayouts: Hard plays TeamPlayouts a plan in a team game on a board of up to 200
+// territories and DefaultPlayouts in a free-for-all or on a larger board, unless its options set the
+// number.
+func TestTeamGamesPlayMorePlayouts(t *testing.T) {
+	t.Parallel()
+	m, ok := maps.Builtin(maps.ClassicID)
+	if !ok {
+		t.Fatal("no classic map")
+	}
+	classic, err := m.Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ffa := startedGame(t, 4)
+	teams := teamStarted(t, classic)
+	for _, tc := range []struct {
+		name   string
+		s      rules.State
+		option int
+		want   int
+	}{
+		{"free-for-all", ffa, 0, DefaultPlayouts},
+		{"team game", teams, 0, TeamPlayouts},
+		{"team game on 1,000 territories", teamStarted(t, generated(t, 1000, 1)), 0, DefaultPlayouts},
+		{"team game, set", teams, 3, 3},
+		{"free-for-all, none", ffa, -1, -1},
+	} {
+		if got := playoutsIn(tc.s, tc.option); got != tc.want {
+			t.Errorf("%s with the option %d: %d playouts; want %d", tc.name, tc.option, got, tc.want)
 		}
 	}
 }
@@ -79,7 +118,7 @@ func TestPlayoutPlaysTheRepliesUpTo1000Territories(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		work := decisionWork(next.Board())
+		work := decisionWork(next.Board(), DefaultPlayouts)
 		end, ok := playOn(next, p, dice, time.Now().Add(time.Hour), &work)
 		if !ok {
 			t.Fatalf("%d territories: the playout ran out of its work (%d left)", tc.territories, work)
@@ -110,15 +149,27 @@ func startedGame(t *testing.T, players int) rules.State {
 	return startedOn(t, b, players)
 }
 
+// teamStarted returns a 2v2 game of board b, started.
+func teamStarted(t *testing.T, b *rules.Board) rules.State {
+	t.Helper()
+	cfg := rules.Config{Seats: colours(4), Teams: []rules.Team{{Name: "A"}, {Name: "B"}}}
+	for i := range cfg.Seats {
+		cfg.Seats[i].Team = i % 2
+	}
+	return startedWith(t, b, cfg)
+}
+
 // startedOn returns a game of board b for the given number of players, started (random claim: at the
 // first player's reinforcement).
 func startedOn(t *testing.T, b *rules.Board, players int) rules.State {
 	t.Helper()
-	seats := make([]rules.Seat, players)
-	for i := range seats {
-		seats[i] = rules.Seat{Color: fmt.Sprintf("color-%d", i)}
-	}
-	s, err := rules.New(b, rules.Config{Seats: seats})
+	return startedWith(t, b, rules.Config{Seats: colours(players)})
+}
+
+// startedWith returns a game of board b and config cfg, started.
+func startedWith(t *testing.T, b *rules.Board, cfg rules.Config) rules.State {
+	t.Helper()
+	s, err := rules.New(b, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,4 +177,52 @@ func startedOn(t *testing.T, b *rules.Board, players int) rules.State {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// colours returns n seats with colours of their own.
+func colours(n int) []rules.Seat {
+	seats := make([]rules.Seat, n)
+	for i := range seats {
+		seats[i] = rules.Seat{Color: fmt.Sprintf("color-%d", i)}
+	}
+	return seats
+}
+
+// TestHardPlaysTeamPlayoutsInATeamGame: in a team game Hard's decisions are those of TeamPlayouts a plan,
+// and at some reinforcement of a game they differ from those of DefaultPlayouts.
+func TestHardPlaysTeamPlayoutsInATeamGame(t *testing.T) {
+	t.Parallel()
+	m, ok := maps.Builtin(maps.ClassicID)
+	if !ok {
+		t.Fatal("no classic map")
+	}
+	b, err := m.Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := teamStarted(t, b)
+	hard := NewHard(HardOpts{Budget: time.Hour})
+	dice := rules.NewDice([32]byte{2})
+	far := time.Now().Add(time.Hour)
+	compared := 0
+	for n := 0; n < 3000 && s.Phase() != rules.PhaseOver; n++ {
+		p := s.Current()
+		cmd := decide(normalStyle, s, p, far)
+		if s.Phase() == rules.PhaseReinforce && s.ActivePlayers() > 2 && s.Reserve() > 0 {
+			seed := uint64(s.Turn())<<8 | uint64(p) // NewHard's seed without a *rand.Rand
+			got, team := hard(s, p, nil), hardDecide(s, p, far, TeamPlayouts, seed)
+			if !reflect.DeepEqual(got, team) {
+				t.Fatalf("turn %d: Hard chose %#v; with %d playouts a plan, %#v", s.Turn(), got, TeamPlayouts, team)
+			}
+			compared++
+			if two := hardDecide(s, p, far, DefaultPlayouts, seed); !reflect.DeepEqual(team, two) {
+				return
+			}
+			cmd = team
+		}
+		if s, _, err = rules.Apply(s, p, cmd, dice); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("in %d reinforcements Hard chose with %d playouts a plan as with %d", compared, TeamPlayouts, DefaultPlayouts)
 }

@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"fmt"
 	"testing"
 	"time"
 
@@ -51,18 +50,8 @@ func TestPreyIsTheWeakestOnALargeBoard(t *testing.T) {
 // territories of weak armies each and players 0 and 1 share the rest, mine and other armies a territory.
 func weakThird(t *testing.T, b *rules.Board, mine, other, weak int) rules.State {
 	t.Helper()
-	seats := make([]rules.Seat, 3)
-	for i := range seats {
-		seats[i] = rules.Seat{Color: fmt.Sprintf("color-%d", i)}
-	}
-	cfg := rules.Config{Seats: seats}
-	s, err := rules.New(b, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s, _, err = rules.Apply(s, rules.NoPlayer, rules.StartGame{}, rules.NewDice([32]byte{1})); err != nil {
-		t.Fatal(err)
-	}
+	cfg := rules.Config{Seats: colours(3)}
+	s := startedWith(t, b, cfg)
 	snap := s.Snapshot()
 	snap.Scalars.Order, snap.Scalars.Current, snap.Scalars.Reserve = []rules.PlayerID{0, 1, 2}, 0, 3
 	for i := range snap.Players {
@@ -97,7 +86,7 @@ func weakThird(t *testing.T, b *rules.Board, mine, other, weak int) rules.State 
 		snap.Deck = append(snap.Deck, rules.CardID(c))
 	}
 	snap.Discard = nil
-	s, err = rules.Restore(b, cfg, snap)
+	s, err := rules.Restore(b, cfg, snap)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,13 +102,11 @@ func TestLargeMapGamesEnd(t *testing.T) {
 	}
 	t.Parallel()
 	b := generated(t, 1000, 1)
-	seats := make([]rules.Seat, 4)
 	policies := make([]sim.Policy, 4)
-	for i := range seats {
-		seats[i] = rules.Seat{Color: fmt.Sprintf("color-%d", i)}
+	for i := range policies {
 		policies[i] = NewNormal(NormalOpts{Budget: time.Minute})
 	}
-	res, err := sim.Play(b, rules.Config{Seats: seats}, policies, 1, sim.Opts{MaxCommands: 150_000})
+	res, err := sim.Play(b, rules.Config{Seats: colours(4)}, policies, 1, sim.Opts{MaxCommands: 150_000})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // teamGame returns the config of a team game of the given shape (sim.TeamShape) and options.
-func teamGame(t *testing.T, shape string, opts rules.TeamRules) rules.Config {
+func teamGame(t testing.TB, shape string, opts rules.TeamRules) rules.Config {
 	t.Helper()
 	teams, of, err := sim.TeamShape(shape)
 	if err != nil {

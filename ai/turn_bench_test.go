@@ -13,16 +13,16 @@ import (
 	"rout/sim"
 )
 
-// turnStarts plays a game of players seats with policy p in every seat from seed, and returns the states
-// at the start of turns 1, 1+every, 1+2·every, ... (the reinforcement phase, before any decision), up to
-// n of them.
-func turnStarts(tb testing.TB, b *rules.Board, players int, p policy, seed uint64, n, every int) []rules.State {
+// turnStarts plays a game of config cfg with policy p in every seat from seed, and returns the states at
+// the start of turns 1, 1+every, 1+2·every, ... (the reinforcement phase, before any decision), up to n of
+// them.
+func turnStarts(tb testing.TB, b *rules.Board, cfg rules.Config, p policy, seed uint64, n, every int) []rules.State {
 	tb.Helper()
 	var key [32]byte
 	binary.LittleEndian.PutUint64(key[:], seed)
 	dice := rules.NewDice(key)
 	r := rand.New(rand.NewPCG(seed, 1))
-	s, err := rules.New(b, rules.Config{Seats: seats(players)})
+	s, err := rules.New(b, cfg)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func turnStarts(tb testing.TB, b *rules.Board, players int, p policy, seed uint6
 func TestTurnStartsEveryTurn(t *testing.T) {
 	b := classicBoard(t)
 	for _, every := range []int{1, 3} {
-		starts := turnStarts(t, b, 4, ai.Normal, 1, 5, every)
+		starts := turnStarts(t, b, rules.Config{Seats: seats(4)}, ai.Normal, 1, 5, every)
 		if len(starts) != 5 {
 			t.Fatalf("every %d: %d starts, want 5", every, len(starts))
 		}
@@ -86,26 +86,33 @@ func playTurn(tb testing.TB, s rules.State, p policy, r *rand.Rand, dice rules.D
 }
 
 // BenchmarkCPUTurn times one whole CPU turn (every decision of it, and the engine's Apply of each
-// command) of each CPU player, on the classic map and on generated maps of 1,000 and 5,000 territories
-// (generated-1000, generated-5000), random claim. Every player plays from the same turn starts, taken from
-// games between Normals: on classic every third turn of three 4-player games and every other turn of three
-// duels (up to 16 a game), on each generated map turns 1, 6, 11, ... 56 of one 4-player game. One op is
-// one turn; p50-ms, p99-ms and max-ms are over the turns timed. Random is the baseline of the same run.
+// command) of each CPU player, on the classic map, in 2v2 team games on it (classic-2v2, where Hard plays
+// TeamPlayouts), and on generated maps of 1,000 and 5,000 territories (generated-1000, generated-5000),
+// random claim. Every player plays from the same turn starts, taken from games between Normals: on classic
+// every third turn of three 4-player games and every other turn of three duels (up to 16 a game), in
+// classic-2v2 every third turn of six 2v2 games, on each generated map turns 1, 6, 11, ... 56 of one
+// 4-player game. One op is one turn; p50-ms, p99-ms and max-ms are over the turns timed. Random is the
+// baseline of the same run.
 func BenchmarkCPUTurn(b *testing.B) {
 	classic := classicBoard(b)
-	var classicStarts []rules.State
+	ffa := func(players int) rules.Config { return rules.Config{Seats: seats(players)} }
+	var classicStarts, teamStarts []rules.State
 	for seed := range uint64(3) {
-		classicStarts = append(classicStarts, turnStarts(b, classic, 4, ai.Normal, seed+1, 16, 3)...)
-		classicStarts = append(classicStarts, turnStarts(b, classic, 2, ai.Normal, seed+1, 16, 2)...)
+		classicStarts = append(classicStarts, turnStarts(b, classic, ffa(4), ai.Normal, seed+1, 16, 3)...)
+		classicStarts = append(classicStarts, turnStarts(b, classic, ffa(2), ai.Normal, seed+1, 16, 2)...)
+	}
+	for seed := range uint64(6) {
+		teamStarts = append(teamStarts, turnStarts(b, classic, teamGame(b, "2v2", rules.TeamRules{}), ai.Normal, seed+1, 16, 3)...)
 	}
 	generatedStarts := func(n int) func() []rules.State {
-		return sync.OnceValue(func() []rules.State { return turnStarts(b, generatedBoard(b, n), 4, ai.Normal, 1, 12, 5) })
+		return sync.OnceValue(func() []rules.State { return turnStarts(b, generatedBoard(b, n), ffa(4), ai.Normal, 1, 12, 5) })
 	}
 	boards := []struct {
 		name   string
 		starts func() []rules.State
 	}{
 		{"classic", func() []rules.State { return classicStarts }},
+		{"classic-2v2", func() []rules.State { return teamStarts }},
 		{"generated-1000", generatedStarts(1000)},
 		{"generated-5000", generatedStarts(5000)},
 	}
