@@ -69,14 +69,7 @@ func TestDecisionWorkGrowsWithTheBoard(t *testing.T) {
 // number.
 func TestTeamGamesPlayMorePlayouts(t *testing.T) {
 	t.Parallel()
-	m, ok := maps.Builtin(maps.ClassicID)
-	if !ok {
-		t.Fatal("no classic map")
-	}
-	classic, err := m.Board()
-	if err != nil {
-		t.Fatal(err)
-	}
+	classic := classicMap(t)
 	ffa := startedGame(t, 4)
 	teams := teamStarted(t, classic)
 	for _, tc := range []struct {
@@ -138,6 +131,12 @@ func TestPlayoutPlaysTheRepliesUpTo1000Territories(t *testing.T) {
 // claim: at the first player's reinforcement).
 func startedGame(t *testing.T, players int) rules.State {
 	t.Helper()
+	return startedOn(t, classicMap(t), players)
+}
+
+// classicMap returns the classic map's board.
+func classicMap(t *testing.T) *rules.Board {
+	t.Helper()
 	m, ok := maps.Builtin(maps.ClassicID)
 	if !ok {
 		t.Fatal("no classic map")
@@ -146,7 +145,7 @@ func startedGame(t *testing.T, players int) rules.State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return startedOn(t, b, players)
+	return b
 }
 
 // teamStarted returns a 2v2 game of board b, started.
@@ -192,15 +191,8 @@ func colours(n int) []rules.Seat {
 // and at some reinforcement of a game they differ from those of DefaultPlayouts.
 func TestHardPlaysTeamPlayoutsInATeamGame(t *testing.T) {
 	t.Parallel()
-	m, ok := maps.Builtin(maps.ClassicID)
-	if !ok {
-		t.Fatal("no classic map")
-	}
-	b, err := m.Board()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := teamStarted(t, b)
+	s := teamStarted(t, classicMap(t))
+	var err error
 	hard := NewHard(HardOpts{Budget: time.Hour})
 	dice := rules.NewDice([32]byte{2})
 	far := time.Now().Add(time.Hour)
