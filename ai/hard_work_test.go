@@ -192,7 +192,6 @@ func colours(n int) []rules.Seat {
 func TestHardPlaysTeamPlayoutsInATeamGame(t *testing.T) {
 	t.Parallel()
 	s := teamStarted(t, classicMap(t))
-	var err error
 	hard := NewHard(HardOpts{Budget: time.Hour})
 	dice := rules.NewDice([32]byte{2})
 	far := time.Now().Add(time.Hour)
@@ -212,9 +211,11 @@ func TestHardPlaysTeamPlayoutsInATeamGame(t *testing.T) {
 			}
 			cmd = team
 		}
-		if s, _, err = rules.Apply(s, p, cmd, dice); err != nil {
+		next, _, err := rules.Apply(s, p, cmd, dice)
+		if err != nil {
 			t.Fatal(err)
 		}
+		s = next
 	}
 	t.Fatalf("in %d reinforcements Hard chose with %d playouts a plan as with %d", compared, TeamPlayouts, DefaultPlayouts)
 }
