@@ -14,37 +14,15 @@ import (
 
 // enemy reports whether q is an opponent still in the game: an active seat of another team.
 func (v *view) enemy(q rules.PlayerID) bool {
-	return v.active(q) && !v.s.Allied(v.me, q)
+	return q >= 0 && int(q) < len(v.seats) && v.seats[q].enemy
 }
 
 // opponents returns the number of active seats of other teams.
-func (v *view) opponents() int {
-	n := 0
-	for q := range v.s.Players() {
-		if v.enemy(rules.PlayerID(q)) {
-			n++
-		}
-	}
-	return n
-}
+func (v *view) opponents() int { return v.opponentN }
 
 // rivals returns the number of other teams with a seat still in the game: the sides the player fights
 // (opponents in a free-for-all).
-func (v *view) rivals() int {
-	cfg := v.s.Config()
-	if len(cfg.Teams) == 0 {
-		return v.opponents()
-	}
-	seen := make([]bool, len(cfg.Teams))
-	n := 0
-	for q := range v.s.Players() {
-		if id := rules.PlayerID(q); v.enemy(id) && !seen[cfg.TeamOf(id)] {
-			seen[cfg.TeamOf(id)] = true
-			n++
-		}
-	}
-	return n
-}
+func (v *view) rivals() int { return v.rivalN }
 
 // mayAttack reports whether p may attack territory t under the game's options: it is not p's, nor a
 // teammate's unless the game allows that (R88). Adjacency and armies are checked apart.

@@ -37,7 +37,16 @@ type view struct {
 	weak map[rules.PlayerID][]rules.TerritoryID
 
 	card float64 // what one more card is worth to the player, in armies
+
+	// seats holds, for every seat, whether it is still in the game and whether it is an opponent (see
+	// active and enemy); rivalN and opponentN count the other teams and seats left (see rivals and
+	// opponents). The attack search asks them for every battle it looks at.
+	seats             []seatStatus
+	rivalN, opponentN int
 }
+
+// seatStatus is what a view knows of one seat.
+type seatStatus struct{ active, enemy bool }
 
 // weakTerritories is the most territories a player may have for an elimination to be planned.
 const weakTerritories = 4
@@ -57,6 +66,7 @@ func newView(s rules.State, me rules.PlayerID) *view {
 		goal:      -1,
 		goal2:     -1,
 	}
+	v.readSeats()
 	for t := range n {
 		id := rules.TerritoryID(t)
 		if o := s.Owner(id); o != me {
@@ -166,9 +176,32 @@ func inArea(b *rules.Board, t rules.TerritoryID, a int) bool {
 	return false
 }
 
+// readSeats fills seats, rivalN and opponentN.
+func (v *view) readSeats() {
+	cfg := v.s.Config()
+	v.seats = make([]seatStatus, v.s.Players())
+	teams := make([]bool, max(1, len(cfg.Teams)))
+	for q := range v.seats {
+		id := rules.PlayerID(q)
+		active := v.s.Player(id).Status == rules.Active
+		enemy := active && !v.s.Allied(v.me, id)
+		v.seats[q] = seatStatus{active: active, enemy: enemy}
+		if !enemy {
+			continue
+		}
+		v.opponentN++
+		if len(cfg.Teams) == 0 {
+			v.rivalN++
+		} else if !teams[cfg.TeamOf(id)] {
+			teams[cfg.TeamOf(id)] = true
+			v.rivalN++
+		}
+	}
+}
+
 // active reports whether q is a player still in the game (not neutral, not out).
 func (v *view) active(q rules.PlayerID) bool {
-	return q >= 0 && int(q) < v.s.Players() && v.s.Player(q).Status == rules.Active
+	return q >= 0 && int(q) < len(v.seats) && v.seats[q].active
 }
 
 // importance is what holding territory t protects, in armies a turn: the bonus of every area the player
