@@ -180,7 +180,7 @@ func inArea(b *rules.Board, t rules.TerritoryID, a int) bool {
 func (v *view) readSeats() {
 	cfg := v.s.Config()
 	v.seats = make([]seatStatus, v.s.Players())
-	teams := make([]bool, max(1, len(cfg.Teams)))
+	rivalTeams := make([]bool, len(v.seats)) // by team (by seat in a free-for-all)
 	for q := range v.seats {
 		id := rules.PlayerID(q)
 		active := v.s.Player(id).Status == rules.Active
@@ -190,10 +190,8 @@ func (v *view) readSeats() {
 			continue
 		}
 		v.opponentN++
-		if len(cfg.Teams) == 0 {
-			v.rivalN++
-		} else if !teams[cfg.TeamOf(id)] {
-			teams[cfg.TeamOf(id)] = true
+		if t := cfg.TeamOf(id); !rivalTeams[t] {
+			rivalTeams[t] = true
 			v.rivalN++
 		}
 	}
