@@ -349,8 +349,8 @@ func playOn(s rules.State, p rules.PlayerID, dice rules.Dice, deadline time.Time
 }
 
 // hardScore is how well p stands in s: its team's share (its own in a free-for-all) of the strength on
-// the board (armies and three turns of income, cards counted as armies), with a win and the team's
-// elimination at the extremes.
+// the board (armies, three turns of income, and each card at what one more card is worth as the sets
+// stand, cardWorth), with a win and the team's elimination at the extremes.
 func hardScore(s rules.State, p rules.PlayerID) float64 {
 	if s.Phase() == rules.PhaseOver {
 		if s.Allied(s.Winner(), p) {
@@ -363,7 +363,7 @@ func hardScore(s rules.State, p rules.PlayerID) float64 {
 	}
 	strength := func(q rules.PlayerID) float64 {
 		pl := s.Player(q)
-		return float64(pl.Armies) + 3*float64(s.Reinforcements(q)) + 1.5*float64(len(pl.Hand))
+		return float64(pl.Armies) + 3*float64(s.Reinforcements(q)) + cardWorth(s, q)*float64(len(pl.Hand))
 	}
 	mine, total := 0.0, 0.0
 	for q := range s.Players() {
