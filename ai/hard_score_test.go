@@ -6,9 +6,9 @@ import (
 	"rout/rules"
 )
 
-// TestHardScoreValuesCardsAsTheNextSet: in Hard's score a card is worth what the next set traded would
-// bring a card (cardWorth), so the same hand weighs more once the sets have escalated: with classic cards
-// three cards count 1 + 4/3 armies each before any trade, and 1 + 15/3 after five (4, 6, 8, 10, 12).
+// TestHardScoreValuesCardsAsTheNextSet: in Hard's score a card counts what one more card is worth as the
+// sets stand (cardWorth: an army and a third of the next set), so the same hand weighs more once the sets
+// have escalated: with classic cards 1 + 4/3 armies a card before any trade, 1 + 15/3 after five.
 func TestHardScoreValuesCardsAsTheNextSet(t *testing.T) {
 	t.Parallel()
 	b := classicMap(t)
