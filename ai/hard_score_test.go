@@ -11,7 +11,6 @@ import (
 // have escalated: with classic cards 1 + 4/3 armies a card before any trade, 1 + 15/3 after five.
 func TestHardScoreValuesCardsAsTheNextSet(t *testing.T) {
 	t.Parallel()
-	b := classicMap(t)
 	s := startedGame(t, 4)
 	p := s.Current()
 	withHand := func(trades int) rules.State {
@@ -19,7 +18,7 @@ func TestHardScoreValuesCardsAsTheNextSet(t *testing.T) {
 		snap.Players[p].Hand = append([]rules.CardID(nil), snap.Deck[:3]...)
 		snap.Deck = snap.Deck[3:]
 		snap.Scalars.Trades = trades
-		out, err := rules.Restore(b, s.Config(), snap)
+		out, err := rules.Restore(s.Board(), s.Config(), snap)
 		if err != nil {
 			t.Fatal(err)
 		}
