@@ -78,7 +78,7 @@ func (c *cpu) firstSteps(attacks []rules.Action, extra int) []step {
 		steps = append(steps, step{from: at.From, to: at.To, keep: keep, dice: a.Max, odds: odds, gain: gain})
 	}
 	slices.SortStableFunc(steps, func(x, y step) int { return cmp.Compare(y.gain, x.gain) })
-	if c.st.depth > 1 {
+	if c.search().depth > 1 {
 		for i := range min(len(steps), c.st.firstSteps) {
 			if c.expired() {
 				return nil
@@ -99,7 +99,8 @@ func (c *cpu) firstSteps(attacks []rules.Action, extra int) []step {
 // extend follows an attack path beyond its last territory, the force that goes on distributed as force,
 // and returns the best expected gain of the path and of its extensions (gain is the path's so far).
 func (c *cpu) extend(path []rules.TerritoryID, force []float64, gain float64, origin rules.TerritoryID) float64 {
-	if len(path) >= c.st.depth || len(force) < 2 {
+	search := c.search()
+	if len(path) >= search.depth || len(force) < 2 {
 		return gain
 	}
 	reach := 0.0
@@ -120,18 +121,29 @@ func (c *cpu) extend(path []rules.TerritoryID, force []float64, gain float64, or
 			continue
 		}
 		nexts = append(nexts, next{nb, c.value(nb, path)})
+		c.pathWork += search.nodeWork
 	}
 	slices.SortStableFunc(nexts, func(x, y next) int {
 		return cmp.Compare(y.value/float64(c.s.Armies(y.t)+1), x.value/float64(c.s.Armies(x.t)+1))
 	})
 	best := gain
-	for _, n := range nexts[:min(len(nexts), c.st.branch)] {
+	for _, n := range nexts[:min(len(nexts), search.next(len(path)))] {
 		r := c.step(force, c.s.Armies(n.t))
+		c.pathWork += search.nodeWork
 		g := gain + r.win*n.value + c.killWeight(n.t)*r.kill - r.lost
 		best = max(best, g)
 		best = max(best, c.extend(append(path, n.t), r.next, g, origin))
 	}
 	return best
+}
+
+// search is how far the player follows attack paths in this game: deeper in a team game, where the team
+// that loses a seat first loses the game and a long run of conquests decides that race.
+func (c *cpu) search() pathSearch {
+	if c.v.team {
+		return c.st.teamPaths
+	}
+	return c.st.paths
 }
 
 // cardGain is what the first conquest of the turn is worth for the card it earns.
@@ -235,7 +247,7 @@ func (c *cpu) elimination(q rules.PlayerID) float64 {
 	if k == 1 {
 		return c.elimPrize(q)
 	}
-	if !c.st.eliminate || k > weakTerritories || !c.canEliminate(q) {
+	if !c.st.eliminate || k > c.v.weakMax || !c.canEliminate(q) {
 		return 0
 	}
 	return c.elimPrize(q) / float64(k)

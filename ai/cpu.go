@@ -13,13 +13,13 @@ const DefaultBudget = 50 * time.Millisecond
 // style is what sets one CPU player apart from another: how bold it is, how it values territories,
 // cards and bonus areas, how it trades and how it defends. Worths are in armies.
 type style struct {
-	minWin     float64 // the lowest conquest probability of an attack's first battle it accepts
-	repeatAt   float64 // attacks at least this likely are fought to the end in one command
-	minGain    float64 // the least expected gain worth an attack
-	depth      int     // territories an attack path may conquer, counting the first
-	branch     int     // next territories looked at from each territory of a path
-	firstSteps int     // first battles whose paths are followed further
-	minReach   float64 // a path is followed while at least this likely to get that far
+	minWin   float64 // the lowest conquest probability of an attack's first battle it accepts
+	repeatAt float64 // attacks at least this likely are fought to the end in one command
+	minGain  float64 // the least expected gain worth an attack
+	// paths is how far attack paths are followed in a free-for-all, teamPaths in a team game.
+	paths, teamPaths pathSearch
+	firstSteps       int     // first battles whose paths are followed further
+	minReach         float64 // a path is followed while at least this likely to get that far
 
 	tradeForced  bool    // trade only when forced
 	guardBorders bool    // want every border as strong as the largest army bordering it
@@ -49,17 +49,38 @@ type style struct {
 	teamFocus bool
 }
 
+// pathSearch is how far an attack path is followed: at most depth territories, counting the first, and
+// from the k-th territory of a path the branch[k-1] most promising next ones (the last entry for the rest
+// of the path). nodeWork is what each territory looked at on a path counts as work (in battle states) for
+// Hard's look-ahead (decisionWork): zero where the battle states a search computes already measure it,
+// more for a deep search, whose cost grows with the territories it looks at.
+type pathSearch struct {
+	depth    int
+	branch   []int
+	nodeWork int
+}
+
+// next is how many next territories are looked at from the last of a path of n territories.
+func (p pathSearch) next(n int) int {
+	if len(p.branch) == 0 {
+		return 0
+	}
+	return p.branch[min(n, len(p.branch))-1]
+}
+
 // Normal's weights were tuned by random searches against Random on the classic map (docs/ai.md);
 // Cautious keeps hand-set ones.
 var (
 	normalStyle = style{
-		minWin: 0.35, repeatAt: 0.6, minGain: 0.8, depth: 5, branch: 3, firstSteps: 12,
+		minWin: 0.35, repeatAt: 0.6, minGain: 0.8, firstSteps: 12,
+		paths: pathSearch{depth: 5, branch: []int{3}}, teamPaths: pathSearch{depth: 7, branch: []int{4, 4, 2}, nodeWork: 150},
 		defendShare: 0.05, killWeight: 1, multiKillWeight: 0.5, pressureWeight: 0.6, eliminate: true,
 		holdWeight: 0.9, completeWeight: 4, goalWeight: 1, breakWeight: 2.8, cardWeight: 1.3,
 		territoryWeight: 1, minReach: 0.15, huntWeight: 2,
 	}
 	cautiousStyle = style{
-		minWin: 0.85, repeatAt: 0, minGain: 0.5, depth: 1, branch: 0, firstSteps: 0,
+		minWin: 0.85, repeatAt: 0, minGain: 0.5, firstSteps: 0,
+		paths: pathSearch{depth: 1}, teamPaths: pathSearch{depth: 1},
 		tradeForced: true, guardBorders: true, defendShare: 1, killWeight: 0.8, multiKillWeight: 0.4, pressureWeight: 0.4,
 		holdWeight: 0.8, completeWeight: 3, goalWeight: 1.5, breakWeight: 2, cardWeight: 1,
 		territoryWeight: 1, minReach: 0.15,
@@ -78,6 +99,7 @@ type cpu struct {
 	odds     map[[2]int]rules.Odds
 	values   map[rules.TerritoryID]float64
 	work     int // battle states computed so far (see maxWork)
+	pathWork int // the work of the attack path territories looked at so far (see pathSearch)
 
 	leaderKnown bool // leaderID is computed
 	leaderID    rules.PlayerID
@@ -119,7 +141,8 @@ func decide(st style, s rules.State, p rules.PlayerID, deadline time.Time) rules
 	return cmd
 }
 
-// decideWork is decide that also returns the battle states the decision computed exactly.
+// decideWork is decide that also returns the work the decision did: the battle states it computed
+// exactly, and its attack paths' nodeWork (see pathSearch).
 func decideWork(st style, s rules.State, p rules.PlayerID, deadline time.Time) (rules.Command, int) {
 	if p != s.Current() {
 		return nil, 0
@@ -132,7 +155,7 @@ func decideWork(st style, s rules.State, p rules.PlayerID, deadline time.Time) (
 	if cmd == nil || !c.l.allows(cmd) {
 		cmd = c.fallback()
 	}
-	return cmd, c.work
+	return cmd, c.work + c.pathWork
 }
 
 // expired reports whether the decision has run out of time.

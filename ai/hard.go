@@ -140,7 +140,7 @@ func playoutsIn(s rules.State, n int) int {
 	switch {
 	case n != 0:
 		return n
-	case len(s.Config().Teams) > 0 && s.Board().Len() <= largeBoardLen:
+	case teamGame(s) && s.Board().Len() <= largeBoardLen:
 		return TeamPlayouts
 	}
 	return DefaultPlayouts

@@ -122,6 +122,9 @@ func (c *cpu) teammateCompletes(t rules.TerritoryID, a int) bool {
 	return mate != rules.NoPlayer
 }
 
+// teamGame reports whether s is a team game.
+func teamGame(s rules.State) bool { return len(s.Config().Teams) > 0 }
+
 // teamActive reports whether p or a teammate of p's is still in the game.
 func teamActive(s rules.State, p rules.PlayerID) bool {
 	for _, q := range s.Config().Teammates(p) {
@@ -135,5 +138,5 @@ func teamActive(s rules.State, p rules.PlayerID) bool {
 // teamHunt reports whether the player hunts on any board: in a team game, when its style focuses (the
 // rival teams' weakest seat is the prey, so that the team's attacks meet).
 func (c *cpu) teamHunt() bool {
-	return c.st.teamFocus && len(c.s.Config().Teams) > 0
+	return c.st.teamFocus && teamGame(c.s)
 }

@@ -33,8 +33,12 @@ type view struct {
 
 	goal, goal2 int // the most and second most attractive areas to complete, or -1
 
-	// weak lists the territories of every opponent down to weakTerritories territories or fewer.
-	weak map[rules.PlayerID][]rules.TerritoryID
+	team bool // a team game
+
+	// weak lists the territories of every opponent down to weakMax territories or fewer (see
+	// weakTerritories).
+	weak    map[rules.PlayerID][]rules.TerritoryID
+	weakMax int
 
 	card float64 // what one more card is worth to the player, in armies
 
@@ -48,8 +52,13 @@ type view struct {
 // seatStatus is what a view knows of one seat.
 type seatStatus struct{ active, enemy bool }
 
-// weakTerritories is the most territories a player may have for an elimination to be planned.
-const weakTerritories = 4
+// weakTerritories is the most territories a player may have for an elimination to be planned;
+// teamWeakTerritories in a team game, where a seat eliminated takes its turns from its team and the
+// team that loses a seat first loses the game.
+const (
+	weakTerritories     = 4
+	teamWeakTerritories = 10
+)
 
 // newView reads state s for player me.
 func newView(s rules.State, me rules.PlayerID) *view {
@@ -65,12 +74,17 @@ func newView(s rules.State, me rules.PlayerID) *view {
 		front:     make([]bool, n),
 		goal:      -1,
 		goal2:     -1,
+		team:      teamGame(s),
+		weakMax:   weakTerritories,
+	}
+	if v.team {
+		v.weakMax = teamWeakTerritories
 	}
 	v.readSeats()
 	for t := range n {
 		id := rules.TerritoryID(t)
 		if o := s.Owner(id); o != me {
-			if v.enemy(o) && s.Player(o).Territories <= weakTerritories {
+			if v.enemy(o) && s.Player(o).Territories <= v.weakMax {
 				if v.weak == nil {
 					v.weak = make(map[rules.PlayerID][]rules.TerritoryID)
 				}
