@@ -247,7 +247,7 @@ func (c *cpu) elimination(q rules.PlayerID) float64 {
 	if k == 1 {
 		return c.elimPrize(q)
 	}
-	if !c.st.eliminate || k > c.v.weakMax || !c.canEliminate(q) {
+	if !c.st.eliminate || k > c.v.weakMax() || !c.canEliminate(q) {
 		return 0
 	}
 	return c.elimPrize(q) / float64(k)

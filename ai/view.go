@@ -35,10 +35,8 @@ type view struct {
 
 	team bool // a team game
 
-	// weak lists the territories of every opponent down to weakMax territories or fewer (see
-	// weakTerritories).
-	weak    map[rules.PlayerID][]rules.TerritoryID
-	weakMax int
+	// weak lists the territories of every opponent down to weakMax territories or fewer.
+	weak map[rules.PlayerID][]rules.TerritoryID
 
 	card float64 // what one more card is worth to the player, in armies
 
@@ -60,6 +58,14 @@ const (
 	teamWeakTerritories = 10
 )
 
+// weakMax is the most territories an opponent may have for an elimination to be planned.
+func (v *view) weakMax() int {
+	if v.team {
+		return teamWeakTerritories
+	}
+	return weakTerritories
+}
+
 // newView reads state s for player me.
 func newView(s rules.State, me rules.PlayerID) *view {
 	b := s.Board()
@@ -75,16 +81,12 @@ func newView(s rules.State, me rules.PlayerID) *view {
 		goal:      -1,
 		goal2:     -1,
 		team:      teamGame(s),
-		weakMax:   weakTerritories,
-	}
-	if v.team {
-		v.weakMax = teamWeakTerritories
 	}
 	v.readSeats()
 	for t := range n {
 		id := rules.TerritoryID(t)
 		if o := s.Owner(id); o != me {
-			if v.enemy(o) && s.Player(o).Territories <= v.weakMax {
+			if v.enemy(o) && s.Player(o).Territories <= v.weakMax() {
 				if v.weak == nil {
 					v.weak = make(map[rules.PlayerID][]rules.TerritoryID)
 				}
