@@ -83,10 +83,11 @@ func newView(s rules.State, me rules.PlayerID) *view {
 		team:      teamGame(s),
 	}
 	v.readSeats()
+	weakMax := v.weakMax()
 	for t := range n {
 		id := rules.TerritoryID(t)
 		if o := s.Owner(id); o != me {
-			if v.enemy(o) && s.Player(o).Territories <= v.weakMax() {
+			if v.enemy(o) && s.Player(o).Territories <= weakMax {
 				if v.weak == nil {
 					v.weak = make(map[rules.PlayerID][]rules.TerritoryID)
 				}
