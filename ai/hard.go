@@ -348,9 +348,17 @@ func playOn(s rules.State, p rules.PlayerID, dice rules.Dice, deadline time.Time
 	return s, true
 }
 
+// The turns of income Hard's score counts: three in a free-for-all, one and a half in a team game, where
+// the first seat lost decides the game and armies on the board weigh more than income to come (docs/ai.md,
+// "Team games").
+const (
+	incomeTurns     = 3
+	teamIncomeTurns = 1.5
+)
+
 // hardScore is how well p stands in s: its team's share (its own in a free-for-all) of the strength on
-// the board (armies, three turns of income, and each card at what one more card is worth as the sets
-// stand, cardWorth), with a win and the team's elimination at the extremes.
+// the board (armies, incomeTurns of income, teamIncomeTurns in a team game, and each card at what one more
+// card is worth as the sets stand, cardWorth), with a win and the team's elimination at the extremes.
 func hardScore(s rules.State, p rules.PlayerID) float64 {
 	if s.Phase() == rules.PhaseOver {
 		if s.Allied(s.Winner(), p) {
@@ -361,9 +369,13 @@ func hardScore(s rules.State, p rules.PlayerID) float64 {
 	if !teamActive(s, p) {
 		return 0
 	}
+	turns := float64(incomeTurns)
+	if teamGame(s) {
+		turns = teamIncomeTurns
+	}
 	strength := func(q rules.PlayerID) float64 {
 		pl := s.Player(q)
-		return float64(pl.Armies) + 3*float64(s.Reinforcements(q)) + cardWorth(s, q)*float64(len(pl.Hand))
+		return float64(pl.Armies) + turns*float64(s.Reinforcements(q)) + cardWorth(s, q)*float64(len(pl.Hand))
 	}
 	mine, total := 0.0, 0.0
 	for q := range s.Players() {
