@@ -2,7 +2,7 @@ package ai
 
 import "rout/rules"
 
-// leaderShare is the share of the board's strength (armies and three turns of income) from which an
+// leaderShare is the share of the board's strength (armies and incomeTurns of income) from which an
 // opponent counts as near a win, when there are at least two opponents.
 const leaderShare = 0.4
 
@@ -28,7 +28,7 @@ func (c *cpu) leader() rules.PlayerID {
 		if !c.v.active(id) {
 			continue
 		}
-		x := float64(c.s.Player(id).Armies) + 3*float64(c.s.Reinforcements(id))
+		x := float64(c.s.Player(id).Armies) + incomeTurns*float64(c.s.Reinforcements(id))
 		total += x
 		side[cfg.TeamOf(id)] += x
 		own[id] = x
